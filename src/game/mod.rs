@@ -1,0 +1,159 @@
+//! The contract between a game and everything else (search, protocol, tools).
+//!
+//! A game knows its rules and nothing about search; the search core knows this
+//! trait and nothing about any particular game. Games are monomorphized: the
+//! protocol picks one at run time, and everything below that choice is generic.
+
+pub mod hashing;
+pub mod outcome;
+pub mod perft;
+
+use std::fmt::Debug;
+
+pub use outcome::Outcome;
+
+/// A player index: 0 is `p1`, 1 is `p2`, up to 5 for `p6`.
+pub type Player = u8;
+
+/// Who makes the next decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// This player decides.
+    Player(Player),
+    /// Chance decides: the legal list holds the outcomes, weighted by [`Game::chance_weight`].
+    Chance,
+    /// The game is over: nobody decides and the legal list is empty.
+    Over,
+}
+
+/// Settings that shape a game's start position (`Players`, `Board`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    /// Number of players (only games for more than two accept more than 2).
+    pub players: usize,
+    /// Name of the board `startpos` uses, for games whose board is data.
+    pub board: String,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            players: 2,
+            board: String::new(),
+        }
+    }
+}
+
+/// One game's rules over one compact position with an undo history.
+///
+/// `make` and `unmake` work like a stack: `unmake` takes back the most recent
+/// `make` still standing. The position keeps whatever game history its rules
+/// need (repetition draws), so a clone carries it along.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A decision, compact and cheap to copy.
+    type Move: Copy + Eq + Default + Debug + Send + Sync + 'static;
+
+    /// The variant name used by `UCI_Variant` and `--game`.
+    const NAME: &'static str;
+    /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).
+    const MOVE_INDEX_SPACE: usize;
+
+    /// The rulebook's start position for these settings.
+    fn startpos(config: &GameConfig) -> Result<Self, String>;
+    /// Parses a position text (see `seeds/<game>.md`); the history starts anew.
+    fn from_text(text: &str, config: &GameConfig) -> Result<Self, String>;
+    /// Writes the position text; `from_text(to_text())` gives the same position.
+    fn to_text(&self) -> String;
+    /// Draws the board for people (`d`, `selfplay`).
+    fn draw(&self) -> String;
+
+    /// Number of players in this game.
+    fn players(&self) -> usize;
+    /// Who decides next.
+    fn turn(&self) -> Turn;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Zobrist hash of everything that affects legality or the result.
+    fn hash(&self) -> u64;
+    /// Whether the current position already occurred earlier in this game's history
+    /// (games without repetition rules never repeat).
+    fn repeats_earlier(&self) -> bool {
+        false
+    }
+
+    /// Clears `moves` and fills it with every legal decision, each once.
+    fn generate(&self, moves: &mut Vec<Self::Move>);
+    /// Plays a legal decision.
+    fn make(&mut self, mv: Self::Move);
+    /// Takes back the most recent decision still standing.
+    fn unmake(&mut self);
+    /// The weight of a chance outcome (only asked at chance plies).
+    fn chance_weight(&self, _mv: Self::Move) -> u32 {
+        1
+    }
+
+    /// The token of a decision in this position.
+    fn format_move(&self, mv: Self::Move) -> String;
+    /// Checks a token against the game's token grammar, whatever the position.
+    fn check_token_syntax(token: &str) -> Result<(), String>;
+    /// A code unique among the moves of one position, stored in the hash table.
+    fn move_code(mv: Self::Move) -> u32;
+    /// An index in `0..MOVE_INDEX_SPACE` for history heuristics.
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// Static evaluation in centipawns from `player`'s point of view.
+    fn evaluate(&self, player: Player) -> i32;
+
+    /// Parses a token and checks that it is legal here.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, String> {
+        Self::check_token_syntax(token)?;
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.format_move(m) == token)
+            .ok_or_else(|| format!("illegal move '{token}' in this position"))
+    }
+
+    /// Every legal token, in generation order.
+    fn legal_tokens(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves.into_iter().map(|m| self.format_move(m)).collect()
+    }
+
+    /// Plays uniformly random legal moves (chance outcomes by weight) until the
+    /// game ends, then takes them all back and returns the result.
+    fn playout<R: rand::Rng>(&mut self, rng: &mut R) -> Outcome {
+        use rand::RngExt as _;
+        let mut moves = Vec::new();
+        let mut played = 0;
+        let outcome = loop {
+            if let Some(outcome) = self.outcome() {
+                break outcome;
+            }
+            self.generate(&mut moves);
+            let mv = if self.turn() == Turn::Chance {
+                let total: u32 = moves.iter().map(|&m| self.chance_weight(m)).sum();
+                let mut pick = rng.random_range(0..total);
+                *moves
+                    .iter()
+                    .find(|&&m| {
+                        let w = self.chance_weight(m);
+                        let hit = pick < w;
+                        pick = pick.saturating_sub(w);
+                        hit
+                    })
+                    .expect("weights add up")
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            self.make(mv);
+            played += 1;
+        };
+        for _ in 0..played {
+            self.unmake();
+        }
+        outcome
+    }
+}

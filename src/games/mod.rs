@@ -1,0 +1,3 @@
+//! The games, one folder each.
+
+pub mod tumbling_down;

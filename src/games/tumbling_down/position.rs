@@ -1,0 +1,312 @@
+//! The Tumbling Down position: stacks, kings, hashing, make and unmake.
+
+use super::board::{LINES, Square, neighbour};
+use super::moves::TdMove;
+use crate::game::hashing::{key_table, mix64};
+use crate::game::{Outcome, Player};
+
+/// The most checkers one colour may have on the board.
+pub const CHECKERS_PER_PLAYER: u32 = 29;
+/// The game is drawn once this many plies have been played (E3).
+pub const PLY_LIMIT: u16 = 400;
+
+const SQUARE_KEYS: [u64; 64] = key_table(0x7475_6d62_6c65);
+const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x706c_7920_636e_74);
+const SIDE_KEY: u64 = mix64(0x5349_4445);
+const SEEN_SLOTS: usize = 4096;
+
+/// The hash contribution of one stack (0 for an empty square).
+#[inline]
+pub fn stack_key(sq: Square, height: u8, colors: u64) -> u64 {
+    if height == 0 {
+        0
+    } else {
+        mix64(colors ^ ((height as u64) << 58) ^ SQUARE_KEYS[sq])
+    }
+}
+
+/// The hash of the side to move (0 for p1).
+#[inline]
+pub fn side_key(side: Player) -> u64 {
+    if side == 0 { 0 } else { SIDE_KEY }
+}
+
+/// The hash of the ply counter.
+#[inline]
+pub fn ply_key(ply: u16) -> u64 {
+    PLY_KEYS[ply as usize]
+}
+
+/// `height` low bits set.
+#[inline]
+fn low_bits(height: u8) -> u64 {
+    if height >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << height) - 1
+    }
+}
+
+/// Whether a stack is pure for `player` (rulebook R7).
+#[inline]
+pub fn is_pure(player: Player, height: u8, colors: u64) -> bool {
+    height > 0 && colors == if player == 0 { 0 } else { low_bits(height) }
+}
+
+/// The owner of a non-empty stack's top checker.
+#[inline]
+pub fn top_owner(height: u8, colors: u64) -> Player {
+    ((colors >> (height - 1)) & 1) as Player
+}
+
+/// What a move changed, so that `unmake` can put it back.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    count: u8,
+    squares: [u8; 8],
+    heights: [u8; 8],
+    colors: [u64; 8],
+    board_hash: u64,
+    king_height: [u8; 2],
+}
+
+/// A Tumbling Down position with the game history its draw rules need.
+#[derive(Clone)]
+pub struct TumblingDown {
+    /// Stack height per square.
+    pub(super) heights: [u8; 64],
+    /// Stack colours per square, bit i for checker i from the bottom: 1 is p2's `o`.
+    pub(super) colors: [u64; 64],
+    /// Squares whose top checker belongs to each player.
+    pub(super) controlled: [u64; 2],
+    /// Number of pure stacks per player and height.
+    pure_count: [[u8; 64]; 2],
+    /// Each player's king height H(P).
+    pub(super) king_height: [u8; 2],
+    pub(super) side: Player,
+    pub(super) ply: u16,
+    /// Hash of the squares and the side to move: what repetition compares.
+    board_hash: u64,
+    outcome: Option<Outcome>,
+    /// Board hashes since set-up, the current position last.
+    history: Vec<u64>,
+    /// Occurrence counts of board hashes by their low bits: a cheap filter before scanning `history`.
+    seen: Box<[u8; SEEN_SLOTS]>,
+    undo: Vec<Undo>,
+}
+
+impl TumblingDown {
+    /// A position from stacks (`(height, colours)` per square), side to move and ply count.
+    pub(super) fn from_parts(stacks: &[(u8, u64); 64], side: Player, ply: u16) -> Self {
+        let mut pos = TumblingDown {
+            heights: [0; 64],
+            colors: [0; 64],
+            controlled: [0; 2],
+            pure_count: [[0; 64]; 2],
+            king_height: [0; 2],
+            side,
+            ply,
+            board_hash: side_key(side),
+            outcome: None,
+            history: Vec::with_capacity(512),
+            seen: Box::new([0; SEEN_SLOTS]),
+            undo: Vec::with_capacity(512),
+        };
+        for (sq, &(height, colors)) in stacks.iter().enumerate() {
+            pos.put(sq, height, colors);
+            pos.board_hash ^= stack_key(sq, height, colors);
+        }
+        for player in 0..2 {
+            pos.king_height[player] = pos.tallest_pure(player as Player, 63);
+        }
+        pos.record_in_history();
+        if ply >= PLY_LIMIT {
+            pos.outcome = Some(Outcome::Draw);
+        }
+        pos
+    }
+
+    /// The stack on a square as (height, colours).
+    #[inline]
+    pub fn stack(&self, sq: Square) -> (u8, u64) {
+        (self.heights[sq], self.colors[sq])
+    }
+
+    /// The player to move (meaningful while the game runs).
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// Plies played since the start of the game.
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+
+    /// The result once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The full hash: board, side to move and ply counter.
+    pub fn hash(&self) -> u64 {
+        self.board_hash ^ ply_key(self.ply)
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let squares = (0..64).fold(0, |h, sq| h ^ stack_key(sq, self.heights[sq], self.colors[sq]));
+        squares ^ side_key(self.side) ^ ply_key(self.ply)
+    }
+
+    /// Whether the current position occurred earlier in the history.
+    pub fn repeats_earlier(&self) -> bool {
+        self.seen[self.board_hash as usize % SEEN_SLOTS] >= 2 && self.occurrences() >= 2
+    }
+
+    fn occurrences(&self) -> usize {
+        self.history.iter().filter(|&&h| h == self.board_hash).count()
+    }
+
+    fn record_in_history(&mut self) {
+        self.history.push(self.board_hash);
+        self.seen[self.board_hash as usize % SEEN_SLOTS] += 1;
+    }
+
+    /// Sets a square's stack, keeping control and pure-stack counts in step (not the hash).
+    #[inline]
+    fn put(&mut self, sq: Square, height: u8, colors: u64) {
+        let bit = 1u64 << sq;
+        let (old_height, old_colors) = (self.heights[sq], self.colors[sq]);
+        if old_height > 0 {
+            self.controlled[top_owner(old_height, old_colors) as usize] &= !bit;
+            for player in 0..2 {
+                if is_pure(player, old_height, old_colors) {
+                    self.pure_count[player as usize][old_height as usize] -= 1;
+                }
+            }
+        }
+        if height > 0 {
+            self.controlled[top_owner(height, colors) as usize] |= bit;
+            for player in 0..2 {
+                if is_pure(player, height, colors) {
+                    self.pure_count[player as usize][height as usize] += 1;
+                }
+            }
+        }
+        self.heights[sq] = height;
+        self.colors[sq] = colors;
+    }
+
+    /// The height of `player`'s tallest pure stack no taller than `from`, or 0.
+    fn tallest_pure(&self, player: Player, from: u8) -> u8 {
+        let counts = &self.pure_count[player as usize];
+        (1..=from).rev().find(|&h| counts[h as usize] > 0).unwrap_or(0)
+    }
+
+    /// The stacks a move leaves on the squares it changes, as `(square, height, colours)`.
+    #[inline]
+    fn changes(&self, mv: TdMove, out: &mut [(u8, u8, u64); 8]) -> usize {
+        let from = mv.from();
+        let (height, colors) = self.stack(from);
+        if !mv.is_tumble() {
+            let to = neighbour(from, mv.direction());
+            let top = (colors >> (height - 1)) & 1;
+            let (to_height, to_colors) = self.stack(to);
+            out[0] = (from as u8, height - 1, colors & low_bits(height - 1));
+            out[1] = (to as u8, to_height + 1, to_colors | (top << to_height));
+            return 2;
+        }
+        let line = &LINES[from][mv.direction()];
+        let reach = (line.len as usize).min(height as usize);
+        out[0] = (from as u8, 0, 0);
+        for i in 0..reach {
+            let sq = line.squares[i] as Square;
+            let (h, c) = self.stack(sq);
+            let dropped = if i + 1 == line.len as usize {
+                height as usize - i
+            } else {
+                1
+            };
+            let bits = (colors >> i) & low_bits(dropped as u8);
+            out[i + 1] = (sq as u8, h + dropped as u8, c | (bits << h));
+        }
+        reach + 1
+    }
+
+    /// Plays a legal move and decides the game if it ends (R9-R11, E1-E4).
+    pub fn make(&mut self, mv: TdMove) {
+        let mut changes = [(0u8, 0u8, 0u64); 8];
+        let count = self.changes(mv, &mut changes);
+        let mut undo = Undo {
+            count: count as u8,
+            squares: [0; 8],
+            heights: [0; 8],
+            colors: [0; 8],
+            board_hash: self.board_hash,
+            king_height: self.king_height,
+        };
+        let old_kings = self.king_height;
+        let mut captured = [false; 2];
+        let mut tallest_new = old_kings;
+        for (i, &(sq, height, colors)) in changes[..count].iter().enumerate() {
+            let sq = sq as Square;
+            let (old_height, old_colors) = self.stack(sq);
+            undo.squares[i] = sq as u8;
+            undo.heights[i] = old_height;
+            undo.colors[i] = old_colors;
+            for player in 0..2u8 {
+                let p = player as usize;
+                if old_height == old_kings[p]
+                    && is_pure(player, old_height, old_colors)
+                    && height > 0
+                    && top_owner(height, colors) != player
+                {
+                    captured[p] = true;
+                }
+                if is_pure(player, height, colors) && height > tallest_new[p] {
+                    tallest_new[p] = height;
+                }
+            }
+            self.board_hash ^= stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
+            self.put(sq, height, colors);
+        }
+        self.undo.push(undo);
+        let mut falls = [false; 2];
+        for p in 0..2 {
+            self.king_height[p] = self.tallest_pure(p as Player, tallest_new[p]);
+            falls[p] = (captured[p] && self.king_height[p] <= old_kings[p]) || self.king_height[p] == 0;
+        }
+        let mover = self.side;
+        let opponent = 1 - mover;
+        self.side = opponent;
+        self.ply += 1;
+        self.board_hash ^= SIDE_KEY;
+        self.record_in_history();
+        self.outcome = if falls[opponent as usize] {
+            Some(Outcome::Win(mover))
+        } else if falls[mover as usize] {
+            Some(Outcome::Win(opponent))
+        } else if self.seen[self.board_hash as usize % SEEN_SLOTS] >= 3 && self.occurrences() >= 3 {
+            Some(Outcome::Draw)
+        } else if self.ply >= PLY_LIMIT {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let undo = self.undo.pop().expect("unmake without a move");
+        self.seen[self.board_hash as usize % SEEN_SLOTS] -= 1;
+        self.history.pop();
+        for i in (0..undo.count as usize).rev() {
+            self.put(undo.squares[i] as Square, undo.heights[i], undo.colors[i]);
+        }
+        self.board_hash = undo.board_hash;
+        self.king_height = undo.king_height;
+        self.side = 1 - self.side;
+        self.ply -= 1;
+        self.outcome = None;
+    }
+}

@@ -1,0 +1,7 @@
+//! tabula: a game-playing engine for five abstract strategy games.
+//!
+//! `game` is the contract every game fulfils, `games` holds the games,
+//! `search` the game-agnostic search core and `protocol` the UGI front end.
+
+pub mod game;
+pub mod games;
