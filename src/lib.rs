@@ -5,3 +5,5 @@
 
 pub mod game;
 pub mod games;
+pub mod output;
+pub mod search;

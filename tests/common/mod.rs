@@ -27,3 +27,23 @@ pub fn then<G: Game>(pos: &G, token: &str) -> G {
     next.make(mv);
     next
 }
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+
+/// Plays `plies` random moves from `pos` (stopping early if the game ends).
+pub fn random_walk<G: Game>(pos: &mut G, plies: usize, rng: &mut Pcg64) {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[rng.random_range(0..moves.len())]);
+    }
+}
+
+/// A deterministic generator for test positions.
+pub fn rng(seed: u64) -> Pcg64 {
+    Pcg64::seed_from_u64(seed)
+}

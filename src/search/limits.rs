@@ -1,0 +1,123 @@
+//! What a `go` asks for, and how long that lets the search think.
+
+use std::time::{Duration, Instant};
+
+/// Limits of one search, as given by `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Remaining clock time per player, in ms (`p1time` .. `p6time`, `wtime`/`btime`).
+    pub time: [Option<u64>; 6],
+    /// Increment per move per player, in ms.
+    pub inc: [Option<u64>; 6],
+    /// Moves until the next time control.
+    pub movestogo: Option<u64>,
+    /// Exact time for this move, in ms.
+    pub movetime: Option<u64>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Think until `stop`.
+    pub infinite: bool,
+}
+
+/// Moves assumed left in the game when the clock gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+/// When to stop: a soft limit checked between iterations, a hard one checked during them.
+#[derive(Clone, Copy, Debug)]
+pub struct TimePlan {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimePlan {
+    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O.
+    pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64) -> Self {
+        let start = Instant::now();
+        if limits.infinite {
+            return TimePlan { start, soft: None, hard: None };
+        }
+        if let Some(movetime) = limits.movetime {
+            let budget = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
+            return TimePlan {
+                start,
+                soft: Some(budget),
+                hard: Some(budget),
+            };
+        }
+        let Some(time) = limits.time.get(player).copied().flatten() else {
+            return TimePlan { start, soft: None, hard: None };
+        };
+        let inc = limits.inc.get(player).copied().flatten().unwrap_or(0);
+        let left = time.saturating_sub(overhead_ms).max(1);
+        let moves_to_go = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
+        let soft = (left / moves_to_go + inc * 3 / 4).min(left * 2 / 5).max(1);
+        let hard = (soft * 4).min(left * 3 / 5).max(soft);
+        TimePlan {
+            start,
+            soft: Some(Duration::from_millis(soft)),
+            hard: Some(Duration::from_millis(hard)),
+        }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether another iteration is worth starting (it would likely take longer than the last ones together).
+    pub fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|soft| self.elapsed() * 2 < soft)
+    }
+
+    /// Whether the search must stop now.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// Whether the plan has a clock at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
+        let limits = SearchLimits {
+            time: [Some(1000), Some(1000), None, None, None, None],
+            inc: [Some(10), Some(10), None, None, None, None],
+            ..Default::default()
+        };
+        let plan = TimePlan::new(&limits, 1, 30);
+        let (soft, hard) = (plan.soft.unwrap().as_millis(), plan.hard.unwrap().as_millis());
+        assert!(soft >= 20 && soft <= 60, "soft {soft}");
+        assert!(hard <= 582 && hard >= soft, "hard {hard}");
+    }
+
+    #[test]
+    fn a_nearly_empty_clock_still_gives_a_positive_budget() {
+        let limits = SearchLimits {
+            time: [Some(5), None, None, None, None, None],
+            ..Default::default()
+        };
+        let plan = TimePlan::new(&limits, 0, 30);
+        assert_eq!(plan.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn movetime_subtracts_the_overhead() {
+        let limits = SearchLimits {
+            movetime: Some(100),
+            ..Default::default()
+        };
+        let plan = TimePlan::new(&limits, 0, 30);
+        assert_eq!(plan.soft, Some(Duration::from_millis(70)));
+        assert!(!TimePlan::new(&SearchLimits::default(), 0, 30).is_timed());
+    }
+}

@@ -1,0 +1,236 @@
+//! The game-agnostic search core: iterative deepening alpha-beta with a shared
+//! transposition table, aspiration windows, MultiPV and Lazy SMP.
+
+pub mod limits;
+mod ordering;
+pub mod reference;
+pub mod score;
+pub mod tt;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use crate::game::{Game, Turn};
+use crate::output::Output;
+pub use limits::{SearchLimits, TimePlan};
+use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, format_score};
+pub use tt::TranspositionTable;
+use worker::{Budget, RootMove, Worker};
+
+/// How to search, beyond the limits of one `go`.
+pub struct SearchParams<'a> {
+    /// The limits of this search.
+    pub limits: &'a SearchLimits,
+    /// Search threads (Lazy SMP: they share only the table).
+    pub threads: usize,
+    /// Lines to report.
+    pub multipv: usize,
+    /// Milliseconds kept in reserve for communication.
+    pub move_overhead: u64,
+    /// The shared table.
+    pub tt: &'a TranspositionTable,
+    /// Raised to stop the search (by `stop`, or by the main thread when done).
+    pub stop: &'a AtomicBool,
+    /// Where `info` lines go; `None` keeps the search silent.
+    pub output: Option<&'a Output>,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug)]
+pub struct SearchReport<M> {
+    /// The move to play.
+    pub best: M,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Positions visited by all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// Searches `root` (which must have a player to move) and returns the best move.
+pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move> {
+    let Turn::Player(player) = root.turn() else {
+        panic!("search needs a player to move");
+    };
+    params.tt.new_search();
+    let shared_nodes = AtomicU64::new(0);
+    let budget = Budget {
+        plan: TimePlan::new(params.limits, player as usize, params.move_overhead),
+        nodes: params.limits.nodes,
+    };
+    std::thread::scope(|scope| {
+        for helper in 1..params.threads.max(1) {
+            let shared_nodes = &shared_nodes;
+            scope.spawn(move || {
+                let mut worker = Worker::new(root.clone(), Some(params.tt), params.stop, shared_nodes, None);
+                iterate(&mut worker, params, 1 + helper as u32 % 2);
+                worker.flush_nodes();
+            });
+        }
+        let mut main = Worker::new(root.clone(), Some(params.tt), params.stop, &shared_nodes, Some(budget));
+        let report = iterate(&mut main, params, 1);
+        if params.limits.infinite {
+            while !params.stop.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        params.stop.store(true, Relaxed);
+        main.flush_nodes();
+        report
+    })
+    .with_total_nodes(&shared_nodes)
+}
+
+impl<M> SearchReport<M> {
+    fn with_total_nodes(mut self, nodes: &AtomicU64) -> Self {
+        self.nodes = nodes.load(Relaxed);
+        self
+    }
+}
+
+/// The root value of a single-threaded search to exactly `depth` (for tests and tools).
+pub fn fixed_depth_value<G: Game>(root: &G, depth: u32, tt: Option<&TranspositionTable>) -> i32 {
+    let stop = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let budget = Budget {
+        plan: TimePlan::new(&limits, 0, 0),
+        nodes: None,
+    };
+    let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget));
+    let params = SearchParams {
+        limits: &limits,
+        threads: 1,
+        multipv: 1,
+        move_overhead: 0,
+        tt: &TranspositionTable::new(0),
+        stop: &stop,
+        output: None,
+    };
+    iterate(&mut worker, &params, 1).score
+}
+
+/// Iterative deepening on one thread; the main thread (the one with a budget) reports and decides when to stop.
+fn iterate<G: Game>(worker: &mut Worker<G>, params: &SearchParams, first_depth: u32) -> SearchReport<G::Move> {
+    let mut moves = Vec::new();
+    worker.pos.generate(&mut moves);
+    let mut lines: Vec<RootMove<G::Move>> = moves
+        .iter()
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITY,
+            pv: vec![mv],
+        })
+        .collect();
+    let multipv = params.multipv.clamp(1, lines.len().max(1));
+    let mut completed = lines[..multipv].to_vec();
+    let mut completed_depth = 0;
+    let max_depth = params.limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32);
+    let is_main = worker.budget().is_some();
+    for depth in first_depth..=max_depth {
+        for k in 0..multipv {
+            let previous = completed.get(k).map_or(0, |line| line.score);
+            aspiration_search(worker, &mut lines, k, depth, previous, multipv == 1);
+            if worker.stopped() {
+                break;
+            }
+        }
+        if worker.stopped() {
+            break;
+        }
+        completed = lines[..multipv].to_vec();
+        completed_depth = depth;
+        if !is_main {
+            continue;
+        }
+        report_iteration(worker, params, &completed, depth);
+        let budget = worker.budget().expect("main thread");
+        let best = completed[0].score;
+        let proven = best.abs() > MATE_BOUND && (MATE - best.abs()) as u32 <= depth;
+        let single_reply = lines.len() == 1 && budget.plan.is_timed();
+        if !budget.plan.may_start_iteration() || (proven && !params.limits.infinite) || single_reply {
+            break;
+        }
+    }
+    SearchReport {
+        best: completed[0].mv,
+        score: completed[0].score,
+        depth: completed_depth,
+        nodes: worker.nodes,
+        pv: completed[0].pv.clone(),
+    }
+}
+
+/// Searches line `k` with a narrow window around the previous score, widening on failure.
+fn aspiration_search<G: Game>(
+    worker: &mut Worker<G>,
+    lines: &mut [RootMove<G::Move>],
+    k: usize,
+    depth: u32,
+    previous: i32,
+    narrow: bool,
+) {
+    let mut delta = 40;
+    let (mut alpha, mut beta) = if narrow && depth >= 4 && previous.abs() < MATE_BOUND {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let value = worker.search_root(lines, k, depth, alpha, beta);
+        if worker.stopped() || (value > alpha && value < beta) {
+            return;
+        }
+        if value <= alpha {
+            alpha = (value - delta).max(-INFINITY);
+        } else {
+            beta = (value + delta).min(INFINITY);
+        }
+        delta *= 2;
+        if delta > 1000 {
+            (alpha, beta) = (-INFINITY, INFINITY);
+        }
+    }
+}
+
+fn report_iteration<G: Game>(worker: &Worker<G>, params: &SearchParams, lines: &[RootMove<G::Move>], depth: u32) {
+    let Some(output) = params.output else {
+        return;
+    };
+    let plan = &worker.budget().expect("main thread").plan;
+    let elapsed = plan.elapsed();
+    let nodes = worker.total_nodes();
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+    let hashfull = params.tt.hashfull();
+    for (k, line) in lines.iter().enumerate() {
+        let multipv = if lines.len() > 1 {
+            format!(" multipv {}", k + 1)
+        } else {
+            String::new()
+        };
+        output.line(&format!(
+            "info depth {depth} seldepth {}{multipv} score {} nodes {nodes} nps {nps} time {} hashfull {hashfull} pv {}",
+            worker.seldepth.max(depth as usize),
+            format_score(line.score),
+            elapsed.as_millis(),
+            line_tokens(&worker.pos, &line.pv)
+        ));
+    }
+}
+
+/// The tokens of a line of moves played from `pos`.
+pub fn line_tokens<G: Game>(pos: &G, line: &[G::Move]) -> String {
+    let mut pos = pos.clone();
+    let mut tokens = Vec::with_capacity(line.len());
+    for &mv in line {
+        tokens.push(pos.format_move(mv));
+        pos.make(mv);
+    }
+    tokens.join(" ")
+}

@@ -1,0 +1,215 @@
+//! A lock-free transposition table shared by all search threads.
+//!
+//! Each entry is two atomic words: the packed data, and the key XOR the data.
+//! A reader accepts an entry only when both words agree with its key, so a
+//! torn write by another thread reads as a miss, never as a wrong entry. There
+//! is no unsafe code and no data race: every access is atomic.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is at most the score (fail low).
+    Upper = 1,
+    /// The value is at least the score (fail high).
+    Lower = 2,
+    /// The score is the value.
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// The best move's code ([`NO_MOVE`] when none).
+    pub move_code: u32,
+    /// The score, relative to the node (see `score::to_tt`).
+    pub score: i32,
+    /// The remaining depth it was searched to.
+    pub depth: u8,
+    /// How the score bounds the value.
+    pub bound: Bound,
+}
+
+/// The move code stored when an entry has no move.
+pub const NO_MOVE: u32 = u32::MAX;
+const ENTRIES_PER_BUCKET: usize = 4;
+const AGE_MASK: u8 = 63;
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+fn pack(e: &TtEntry, age: u8) -> u64 {
+    e.move_code as u64
+        | ((e.score as i16 as u16 as u64) << 32)
+        | ((e.depth as u64) << 48)
+        | ((e.bound as u64) << 56)
+        | ((age as u64) << 58)
+}
+
+fn unpack(data: u64) -> (TtEntry, u8) {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    let entry = TtEntry {
+        move_code: data as u32,
+        score: (data >> 32) as u16 as i16 as i32,
+        depth: (data >> 48) as u8,
+        bound,
+    };
+    (entry, (data >> 58) as u8)
+}
+
+/// The shared table, sized in MiB.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table using about `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> Self {
+        let count = (mib * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&self) {
+        self.buckets.par_iter().for_each(|bucket| {
+            for e in &bucket.entries {
+                e.check.store(0, Relaxed);
+                e.data.store(0, Relaxed);
+            }
+        });
+        self.age.store(0, Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let age = (self.age.load(Relaxed) + 1) & AGE_MASK;
+        self.age.store(age, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        self.bucket(key).entries.iter().find_map(|e| {
+            let data = e.data.load(Relaxed);
+            (data != 0 && e.check.load(Relaxed) ^ data == key).then(|| unpack(data).0)
+        })
+    }
+
+    /// Stores an entry, replacing the same key's entry or the least valuable one in its bucket.
+    pub fn store(&self, key: u64, mut entry: TtEntry) {
+        let age = self.age.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.entries {
+            let data = e.data.load(Relaxed);
+            if data == 0 {
+                victim = e;
+                break;
+            }
+            let (old, old_age) = unpack(data);
+            if e.check.load(Relaxed) ^ data == key {
+                if entry.bound != Bound::Exact && entry.depth + 2 < old.depth && old_age == age {
+                    return;
+                }
+                if entry.move_code == NO_MOVE {
+                    entry.move_code = old.move_code;
+                }
+                victim = e;
+                break;
+            }
+            let staleness = ((age.wrapping_sub(old_age)) & AGE_MASK) as i32;
+            let worth = old.depth as i32 - 8 * staleness;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let data = pack(&entry, age);
+        victim.data.store(data, Relaxed);
+        victim.check.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of sampled entries written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Relaxed);
+        let sample = self.buckets.iter().take(250).flat_map(|b| b.entries.iter());
+        let (mut used, mut seen) = (0, 0);
+        for e in sample {
+            seen += 1;
+            let data = e.data.load(Relaxed);
+            used += (data != 0 && unpack(data).1 == age) as u32;
+        }
+        if seen == 0 { 0 } else { used * 1000 / seen }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, depth: u8) -> TtEntry {
+        TtEntry {
+            move_code: 77,
+            score,
+            depth,
+            bound: Bound::Lower,
+        }
+    }
+
+    #[test]
+    fn stores_and_finds_negative_scores() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xDEAD_BEEF, entry(-29_990, 12));
+        assert_eq!(tt.probe(0xDEAD_BEEF), Some(entry(-29_990, 12)));
+        assert_eq!(tt.probe(0xDEAD_BEEE), None);
+        tt.clear();
+        assert_eq!(tt.probe(0xDEAD_BEEF), None);
+    }
+
+    #[test]
+    fn a_full_bucket_evicts_the_shallowest() {
+        let tt = TranspositionTable::new(0);
+        for (i, depth) in [5u8, 1, 9, 7].into_iter().enumerate() {
+            tt.store(i as u64 + 1, entry(i as i32, depth));
+        }
+        tt.store(99, entry(0, 3));
+        assert_eq!(tt.probe(2), None, "depth 1 was the cheapest to lose");
+        assert!(tt.probe(99).is_some() && tt.probe(3).is_some());
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let tt = TranspositionTable::new(0);
+        tt.store(1, entry(0, 1));
+        assert_eq!(tt.hashfull(), 250);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+}

@@ -1,0 +1,301 @@
+//! One search thread: negamax with principal-variation search over any [`Game`].
+//!
+//! The core never assumes alternating turns: a child's value is negated (and
+//! the window mirrored) only when the player to move changes. Chance plies are
+//! averaged by weight (expectimax).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use crate::game::{Game, Player, Turn};
+
+use super::limits::TimePlan;
+use super::ordering::{MoveOrdering, pick_next};
+use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
+use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
+
+const NODES_PER_FLUSH: u64 = 1024;
+
+/// A root move with the score and line of its latest search.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score in the latest iteration (-INFINITY when it failed low).
+    pub score: i32,
+    /// The line it leads, the move first.
+    pub pv: Vec<M>,
+}
+
+/// The limits only the main thread enforces.
+pub struct Budget {
+    /// The time plan.
+    pub plan: TimePlan,
+    /// The node budget over all threads.
+    pub nodes: Option<u64>,
+}
+
+/// One thread's search state.
+pub struct Worker<'a, G: Game> {
+    /// The position, moved along the searched line and restored afterwards.
+    pub pos: G,
+    tt: Option<&'a TranspositionTable>,
+    stop: &'a AtomicBool,
+    shared_nodes: &'a AtomicU64,
+    budget: Option<Budget>,
+    /// Positions this thread visited.
+    pub nodes: u64,
+    unflushed: u64,
+    /// The deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    move_buffers: Vec<Vec<G::Move>>,
+    score_buffers: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Move>>,
+    ordering: MoveOrdering<G>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    /// A worker on `pos`; only the main thread gets a `budget`.
+    pub fn new(
+        pos: G,
+        tt: Option<&'a TranspositionTable>,
+        stop: &'a AtomicBool,
+        shared_nodes: &'a AtomicU64,
+        budget: Option<Budget>,
+    ) -> Self {
+        Worker {
+            pos,
+            tt,
+            stop,
+            shared_nodes,
+            budget,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            move_buffers: vec![Vec::new(); MAX_PLY + 2],
+            score_buffers: vec![Vec::new(); MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            ordering: MoveOrdering::new(),
+        }
+    }
+
+    /// Nodes searched by all threads so far, as far as this thread knows.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Relaxed) + self.unflushed
+    }
+
+    /// Whether the search has been told to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The main thread's time plan, if this is the main thread.
+    pub fn budget(&self) -> Option<&Budget> {
+        self.budget.as_ref()
+    }
+
+    /// Hands this thread's uncounted nodes to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared_nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if let Some(budget) = &self.budget {
+            let over_nodes = budget.nodes.is_some_and(|n| self.total_nodes() >= n);
+            let check_clock = self.unflushed >= NODES_PER_FLUSH;
+            if over_nodes || (check_clock && budget.plan.out_of_time()) {
+                self.stop.store(true, Relaxed);
+            }
+        }
+        if self.unflushed >= NODES_PER_FLUSH {
+            self.flush_nodes();
+        }
+    }
+
+    fn mover(&self) -> Player {
+        match self.pos.turn() {
+            Turn::Player(p) => p,
+            other => panic!("search reached a node with no player to move: {other:?}"),
+        }
+    }
+
+    /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta),
+    /// sorts them best first and returns the best score.
+    pub fn search_root(
+        &mut self,
+        lines: &mut [RootMove<G::Move>],
+        first: usize,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let side = self.mover();
+        self.seldepth = 0;
+        let mut best = -INFINITY;
+        for i in first..lines.len() {
+            let mv = lines[i].mv;
+            self.pos.make(mv);
+            self.count_node();
+            let value = if i == first {
+                self.value_for(side, depth - 1, 1, alpha, beta)
+            } else {
+                let probe = self.value_for(side, depth - 1, 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta {
+                    self.value_for(side, depth - 1, 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            self.pos.unmake();
+            if self.stopped() {
+                return best;
+            }
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                lines[i].score = value;
+                lines[i].pv.clear();
+                lines[i].pv.push(mv);
+                lines[i].pv.extend_from_slice(&self.pv[1]);
+                if alpha >= beta {
+                    break;
+                }
+            } else {
+                lines[i].score = -INFINITY;
+            }
+        }
+        lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
+        best
+    }
+
+    /// The value, for `side`, of the position just reached at `ply` with `depth` left.
+    fn value_for(&mut self, side: Player, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        match self.pos.turn() {
+            Turn::Over => {
+                let outcome = self.pos.outcome().expect("a finished game has a result");
+                terminal_value(outcome, side, ply)
+            }
+            _ if self.pos.repeats_earlier() => 0,
+            Turn::Player(next) if next == side => self.negamax(depth, ply, alpha, beta),
+            Turn::Player(_) => -self.negamax(depth, ply, -beta, -alpha),
+            Turn::Chance => self.expectation(side, depth, ply),
+        }
+    }
+
+    /// The weighted average over chance outcomes, for `side`.
+    fn expectation(&mut self, side: Player, depth: u32, ply: usize) -> i32 {
+        if depth == 0 || ply >= MAX_PLY {
+            return self.pos.evaluate(side);
+        }
+        let mut outcomes = std::mem::take(&mut self.move_buffers[ply]);
+        self.pos.generate(&mut outcomes);
+        let (mut sum, mut total) = (0i64, 0i64);
+        for &outcome in &outcomes {
+            let weight = self.pos.chance_weight(outcome) as i64;
+            self.pos.make(outcome);
+            self.count_node();
+            sum += weight * self.value_for(side, depth - 1, ply + 1, -INFINITY, INFINITY) as i64;
+            self.pos.unmake();
+            total += weight;
+        }
+        self.move_buffers[ply] = outcomes;
+        (sum / total.max(1)) as i32
+    }
+
+    fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let side = self.mover();
+        if depth == 0 || ply >= MAX_PLY {
+            return self.pos.evaluate(side);
+        }
+        if self.stopped() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let mut hash_move = NO_MOVE;
+        if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
+            hash_move = entry.move_code;
+            let score = from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && entry.depth as u32 >= depth && usable {
+                return score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        self.pos.generate(&mut moves);
+        self.ordering.score(&moves, &mut scores, hash_move, ply, side);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            self.pos.make(mv);
+            self.count_node();
+            let value = if i == 0 {
+                self.value_for(side, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let probe = self.value_for(side, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta {
+                    self.value_for(side, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            self.pos.unmake();
+            if self.stopped() {
+                best = 0;
+                best_move = None;
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = Some(mv);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.ordering.reward(mv, &moves[..i], depth, ply, side);
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.stopped()
+            && let Some(tt) = self.tt
+        {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(
+                key,
+                TtEntry {
+                    move_code: best_move.map_or(NO_MOVE, G::move_code),
+                    score: to_tt(best, ply),
+                    depth: depth.min(255) as u8,
+                    bound,
+                },
+            );
+        }
+        self.move_buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        best
+    }
+}

@@ -1,0 +1,60 @@
+//! The alpha-beta search must return the plain negamax value at fixed depth, with and without its table.
+
+mod common;
+
+use common::{random_walk, rng};
+use rand::RngExt;
+use tabula::game::{Game, GameConfig};
+use tabula::games::tumbling_down::TumblingDown;
+use tabula::search::reference::negamax;
+use tabula::search::{TranspositionTable, fixed_depth_value};
+
+/// A sparse random position: each player has a few stacks, so depth 4 stays small.
+fn sparse_position(seed: u64) -> TumblingDown {
+    let mut rng = rng(seed);
+    loop {
+        let mut cells = vec![".".to_string(); 64];
+        for _ in 0..rng.random_range(3..7) {
+            let sq = rng.random_range(0..64);
+            let height = rng.random_range(1..5);
+            cells[sq] = (0..height).map(|_| if rng.random_bool(0.5) { 'x' } else { 'o' }).collect();
+        }
+        let ranks: Vec<String> = (0..8).rev().map(|r| cells[r * 8..r * 8 + 8].join(",")).collect();
+        let side = if rng.random_bool(0.5) { "p1" } else { "p2" };
+        let text = format!("{} {side} {}", ranks.join("/"), rng.random_range(0..400));
+        if let Ok(pos) = TumblingDown::from_text(&text, &GameConfig::default()) {
+            return pos;
+        }
+    }
+}
+
+fn check(pos: &TumblingDown, depth: u32) {
+    let expected = negamax(&mut pos.clone(), depth);
+    assert_eq!(fixed_depth_value(pos, depth, None), expected, "no TT, depth {depth}: {}", pos.to_text());
+    let tt = TranspositionTable::new(4);
+    assert_eq!(fixed_depth_value(pos, depth, Some(&tt)), expected, "TT, depth {depth}: {}", pos.to_text());
+}
+
+#[test]
+fn sparse_positions_depths_1_to_4() {
+    for seed in 0..60 {
+        let pos = sparse_position(seed);
+        for depth in 1..=4 {
+            check(&pos, depth);
+        }
+    }
+}
+
+#[test]
+fn played_positions_depths_1_to_2() {
+    for seed in 0..20 {
+        let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 10 + seed as usize * 3, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=2 {
+            check(&pos, depth);
+        }
+    }
+}
