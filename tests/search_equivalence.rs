@@ -17,9 +17,14 @@ fn sparse_position(seed: u64) -> TumblingDown {
         for _ in 0..rng.random_range(3..7) {
             let sq = rng.random_range(0..64);
             let height = rng.random_range(1..5);
-            cells[sq] = (0..height).map(|_| if rng.random_bool(0.5) { 'x' } else { 'o' }).collect();
+            cells[sq] = (0..height)
+                .map(|_| if rng.random_bool(0.5) { 'x' } else { 'o' })
+                .collect();
         }
-        let ranks: Vec<String> = (0..8).rev().map(|r| cells[r * 8..r * 8 + 8].join(",")).collect();
+        let ranks: Vec<String> = (0..8)
+            .rev()
+            .map(|r| cells[r * 8..r * 8 + 8].join(","))
+            .collect();
         let side = if rng.random_bool(0.5) { "p1" } else { "p2" };
         let text = format!("{} {side} {}", ranks.join("/"), rng.random_range(0..400));
         if let Ok(pos) = TumblingDown::from_text(&text, &GameConfig::default()) {
@@ -30,9 +35,19 @@ fn sparse_position(seed: u64) -> TumblingDown {
 
 fn check(pos: &TumblingDown, depth: u32) {
     let expected = negamax(&mut pos.clone(), depth);
-    assert_eq!(fixed_depth_value(pos, depth, None), expected, "no TT, depth {depth}: {}", pos.to_text());
+    assert_eq!(
+        fixed_depth_value(pos, depth, None),
+        expected,
+        "no TT, depth {depth}: {}",
+        pos.to_text()
+    );
     let tt = TranspositionTable::new(4);
-    assert_eq!(fixed_depth_value(pos, depth, Some(&tt)), expected, "TT, depth {depth}: {}", pos.to_text());
+    assert_eq!(
+        fixed_depth_value(pos, depth, Some(&tt)),
+        expected,
+        "TT, depth {depth}: {}",
+        pos.to_text()
+    );
 }
 
 #[test]

@@ -63,7 +63,10 @@ fn depth_3_has_306_p1_wins() {
 fn perft_depth_4_equals_sum_of_divide() {
     let mut pos = start();
     let total = perft(&mut pos, 4);
-    let divided: u64 = tabula::game::perft::divide(&mut pos, 4).iter().map(|(_, n)| n).sum();
+    let divided: u64 = tabula::game::perft::divide(&mut pos, 4)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
     assert_eq!(total, divided);
     assert!(total > 3154640 * 100);
 }
@@ -72,10 +75,15 @@ fn perft_depth_4_equals_sum_of_divide() {
 fn start_tokens_follow_t6() {
     let tokens = start().legal_tokens();
     assert_eq!(tokens.len(), 148);
-    for t in ["a1a2", "a1a2t", "a1b1", "a1b1t", "a1b2", "a1b2t", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"] {
+    for t in [
+        "a1a2", "a1a2t", "a1b1", "a1b1t", "a1b2", "a1b2t", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+    ] {
         assert!(tokens.contains(&t.to_string()), "{t}");
     }
-    assert!(!tokens.contains(&"e1f2t".to_string()), "height 1 has no tumble (T5)");
+    assert!(
+        !tokens.contains(&"e1f2t".to_string()),
+        "height 1 has no tumble (T5)"
+    );
     assert!(!tokens.contains(&"a1a0".to_string()));
 }
 
@@ -170,7 +178,9 @@ fn from_text(text: &str) -> TumblingDown {
 #[test]
 fn two_kings_either_capture_wins() {
     // p2 has two kings of height 2 (a8, h8); p1 steps onto one of them.
-    let pos = from_text(".,.,.,.,.,.,.,./oo,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,x/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 0");
+    let pos = from_text(
+        ".,.,.,.,.,.,.,./oo,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,x/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 0",
+    );
     let won = then(&pos, "h6h7");
     assert_eq!(won.outcome(), Some(Outcome::Win(0)));
 }
@@ -178,17 +188,25 @@ fn two_kings_either_capture_wins() {
 #[test]
 fn losing_the_last_pure_stack_loses() {
     // p1's only pure stack is a single checker; stepping it onto an o stack leaves p1 no pure stack.
-    let pos = from_text(".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./o,.,.,.,.,.,.,./x,.,.,.,.,.,.,. p1 0");
+    let pos = from_text(
+        ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./o,.,.,.,.,.,.,./x,.,.,.,.,.,.,. p1 0",
+    );
     let lost = then(&pos, "a1a2");
     assert_eq!(stack_at(&lost, "a2"), "ox");
-    assert_eq!(lost.outcome(), Some(Outcome::Win(1)), "R10 (b): no pure stack after the move");
+    assert_eq!(
+        lost.outcome(),
+        Some(Outcome::Win(1)),
+        "R10 (b): no pure stack after the move"
+    );
 }
 
 #[test]
 fn both_kings_falling_is_a_win_for_the_mover() {
     // p1 tumbles "xxox" east from a1: x to b1, x to c1, o onto p1's king d1 (x), x onto p2's king e1 (o) at the edge pile.
     // Line from a1 east has 7 squares; use a position where the pile lands precisely.
-    let pos = from_text(".,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,xoxx,x,o p1 0");
+    let pos = from_text(
+        ".,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,xoxx,x,o p1 0",
+    );
     // f1 = xoxx (p1 controls), g1 = x (p1 king, height 1), h1 = o (p2 king). Tumble f1 east: x on g1, o..x pile on h1.
     let next = then(&pos, "f1g1t");
     assert_eq!(stack_at(&next, "g1"), "xx");
@@ -198,17 +216,23 @@ fn both_kings_falling_is_a_win_for_the_mover() {
 
 #[test]
 fn four_hundred_plies_draw() {
-    let pos = from_text(".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 399");
+    let pos = from_text(
+        ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 399",
+    );
     let next = then(&pos, "a1b1");
     assert_eq!(next.outcome(), Some(Outcome::Draw));
-    let at_limit = from_text(".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p2 400");
+    let at_limit = from_text(
+        ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p2 400",
+    );
     assert_eq!(at_limit.outcome(), Some(Outcome::Draw));
     assert_eq!(legal_count(&at_limit), 0);
 }
 
 #[test]
 fn a_win_on_ply_400_is_still_a_win() {
-    let pos = from_text(".,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./o,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 399");
+    let pos = from_text(
+        ".,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./o,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 399",
+    );
     let next = then(&pos, "a1a2");
     assert_eq!(next.outcome(), Some(Outcome::Win(0)));
 }
@@ -237,7 +261,10 @@ fn broken_texts_are_rejected() {
         ".,.,.,.,.,.,.,ox/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p1 0",
         ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,,.,.,.,.,.,. p1 0",
     ] {
-        assert!(TumblingDown::from_text(bad, &cfg).is_err(), "accepted: {bad}");
+        assert!(
+            TumblingDown::from_text(bad, &cfg).is_err(),
+            "accepted: {bad}"
+        );
     }
 }
 
@@ -248,7 +275,13 @@ fn token_grammar() {
     assert!(pos.parse_move("a1c3t").unwrap_err().contains("malformed"));
     assert!(pos.parse_move("A1B2").unwrap_err().contains("malformed"));
     assert!(pos.parse_move("a1a1").unwrap_err().contains("malformed"));
-    assert!(pos.parse_move("h8g7").unwrap_err().contains("illegal"), "p2's stack");
-    assert!(pos.parse_move("e1f2t").unwrap_err().contains("illegal"), "height 1 tumble");
+    assert!(
+        pos.parse_move("h8g7").unwrap_err().contains("illegal"),
+        "p2's stack"
+    );
+    assert!(
+        pos.parse_move("e1f2t").unwrap_err().contains("illegal"),
+        "height 1 tumble"
+    );
     assert!(pos.parse_move("a1a0").is_err());
 }

@@ -37,7 +37,11 @@ impl TimePlan {
     pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64) -> Self {
         let start = Instant::now();
         if limits.infinite {
-            return TimePlan { start, soft: None, hard: None };
+            return TimePlan {
+                start,
+                soft: None,
+                hard: None,
+            };
         }
         if let Some(movetime) = limits.movetime {
             let budget = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
@@ -48,11 +52,18 @@ impl TimePlan {
             };
         }
         let Some(time) = limits.time.get(player).copied().flatten() else {
-            return TimePlan { start, soft: None, hard: None };
+            return TimePlan {
+                start,
+                soft: None,
+                hard: None,
+            };
         };
         let inc = limits.inc.get(player).copied().flatten().unwrap_or(0);
         let left = time.saturating_sub(overhead_ms).max(1);
-        let moves_to_go = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, DEFAULT_MOVES_TO_GO);
+        let moves_to_go = limits
+            .movestogo
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .clamp(1, DEFAULT_MOVES_TO_GO);
         let soft = (left / moves_to_go + inc * 3 / 4).min(left * 2 / 5).max(1);
         let hard = (soft * 4).min(left * 3 / 5).max(soft);
         TimePlan {
@@ -95,9 +106,12 @@ mod tests {
             ..Default::default()
         };
         let plan = TimePlan::new(&limits, 1, 30);
-        let (soft, hard) = (plan.soft.unwrap().as_millis(), plan.hard.unwrap().as_millis());
-        assert!(soft >= 20 && soft <= 60, "soft {soft}");
-        assert!(hard <= 582 && hard >= soft, "hard {hard}");
+        let (soft, hard) = (
+            plan.soft.unwrap().as_millis(),
+            plan.hard.unwrap().as_millis(),
+        );
+        assert!((20..=60).contains(&soft), "soft {soft}");
+        assert!((soft..=582).contains(&hard), "hard {hard}");
     }
 
     #[test]

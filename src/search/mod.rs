@@ -65,12 +65,24 @@ pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move>
         for helper in 1..params.threads.max(1) {
             let shared_nodes = &shared_nodes;
             scope.spawn(move || {
-                let mut worker = Worker::new(root.clone(), Some(params.tt), params.stop, shared_nodes, None);
+                let mut worker = Worker::new(
+                    root.clone(),
+                    Some(params.tt),
+                    params.stop,
+                    shared_nodes,
+                    None,
+                );
                 iterate(&mut worker, params, 1 + helper as u32 % 2);
                 worker.flush_nodes();
             });
         }
-        let mut main = Worker::new(root.clone(), Some(params.tt), params.stop, &shared_nodes, Some(budget));
+        let mut main = Worker::new(
+            root.clone(),
+            Some(params.tt),
+            params.stop,
+            &shared_nodes,
+            Some(budget),
+        );
         let report = iterate(&mut main, params, 1);
         if params.limits.infinite {
             while !params.stop.load(Relaxed) {
@@ -117,7 +129,11 @@ pub fn fixed_depth_value<G: Game>(root: &G, depth: u32, tt: Option<&Transpositio
 }
 
 /// Iterative deepening on one thread; the main thread (the one with a budget) reports and decides when to stop.
-fn iterate<G: Game>(worker: &mut Worker<G>, params: &SearchParams, first_depth: u32) -> SearchReport<G::Move> {
+fn iterate<G: Game>(
+    worker: &mut Worker<G>,
+    params: &SearchParams,
+    first_depth: u32,
+) -> SearchReport<G::Move> {
     let mut moves = Vec::new();
     worker.pos.generate(&mut moves);
     let mut lines: Vec<RootMove<G::Move>> = moves
@@ -131,7 +147,11 @@ fn iterate<G: Game>(worker: &mut Worker<G>, params: &SearchParams, first_depth: 
     let multipv = params.multipv.clamp(1, lines.len().max(1));
     let mut completed = lines[..multipv].to_vec();
     let mut completed_depth = 0;
-    let max_depth = params.limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32);
+    let max_depth = params
+        .limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32);
     let is_main = worker.budget().is_some();
     for depth in first_depth..=max_depth {
         for k in 0..multipv {
@@ -154,7 +174,8 @@ fn iterate<G: Game>(worker: &mut Worker<G>, params: &SearchParams, first_depth: 
         let best = completed[0].score;
         let proven = best.abs() > MATE_BOUND && (MATE - best.abs()) as u32 <= depth;
         let single_reply = lines.len() == 1 && budget.plan.is_timed();
-        if !budget.plan.may_start_iteration() || (proven && !params.limits.infinite) || single_reply {
+        if !budget.plan.may_start_iteration() || (proven && !params.limits.infinite) || single_reply
+        {
             break;
         }
     }
@@ -199,7 +220,12 @@ fn aspiration_search<G: Game>(
     }
 }
 
-fn report_iteration<G: Game>(worker: &Worker<G>, params: &SearchParams, lines: &[RootMove<G::Move>], depth: u32) {
+fn report_iteration<G: Game>(
+    worker: &Worker<G>,
+    params: &SearchParams,
+    lines: &[RootMove<G::Move>],
+    depth: u32,
+) {
     let Some(output) = params.output else {
         return;
     };

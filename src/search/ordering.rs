@@ -30,7 +30,14 @@ impl<G: Game> MoveOrdering<G> {
     }
 
     /// Gives each move its ordering score.
-    pub fn score(&self, moves: &[G::Move], scores: &mut Vec<i32>, hash_move: u32, ply: usize, player: Player) {
+    pub fn score(
+        &self,
+        moves: &[G::Move],
+        scores: &mut Vec<i32>,
+        hash_move: u32,
+        ply: usize,
+        player: Player,
+    ) {
         scores.clear();
         let [k1, k2] = self.killers[ply];
         scores.extend(moves.iter().map(|&mv| {
@@ -47,7 +54,14 @@ impl<G: Game> MoveOrdering<G> {
     }
 
     /// Rewards the move that caused a cutoff and penalizes those tried before it.
-    pub fn reward(&mut self, best: G::Move, tried: &[G::Move], depth: u32, ply: usize, player: Player) {
+    pub fn reward(
+        &mut self,
+        best: G::Move,
+        tried: &[G::Move],
+        depth: u32,
+        ply: usize,
+        player: Player,
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(best) {
             killers[1] = killers[0];

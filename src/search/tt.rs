@@ -166,7 +166,7 @@ impl TranspositionTable {
             let data = e.data.load(Relaxed);
             used += (data != 0 && unpack(data).1 == age) as u32;
         }
-        if seen == 0 { 0 } else { used * 1000 / seen }
+        (used * 1000).checked_div(seen).unwrap_or(0)
     }
 }
 

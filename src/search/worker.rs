@@ -134,40 +134,57 @@ impl<'a, G: Game> Worker<'a, G> {
         let side = self.mover();
         self.seldepth = 0;
         let mut best = -INFINITY;
-        for i in first..lines.len() {
-            let mv = lines[i].mv;
-            self.pos.make(mv);
-            self.count_node();
-            let value = if i == first {
-                self.value_for(side, depth - 1, 1, alpha, beta)
-            } else {
-                let probe = self.value_for(side, depth - 1, 1, alpha, alpha + 1);
-                if probe > alpha && probe < beta {
-                    self.value_for(side, depth - 1, 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            self.pos.unmake();
+        for (i, line) in lines.iter_mut().enumerate().skip(first) {
+            let mv = line.mv;
+            let value = self.visit(mv, side, depth - 1, 1, alpha, beta, i == first);
             if self.stopped() {
                 return best;
             }
             best = best.max(value);
             if value > alpha {
                 alpha = value;
-                lines[i].score = value;
-                lines[i].pv.clear();
-                lines[i].pv.push(mv);
-                lines[i].pv.extend_from_slice(&self.pv[1]);
+                line.score = value;
+                line.pv.clear();
+                line.pv.push(mv);
+                line.pv.extend_from_slice(&self.pv[1]);
                 if alpha >= beta {
                     break;
                 }
             } else {
-                lines[i].score = -INFINITY;
+                line.score = -INFINITY;
             }
         }
         lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
         best
+    }
+
+    /// Plays `mv`, searches the child (`depth` left, at `ply`) for `side`, and takes the move back.
+    /// Moves after the first are probed with a zero window and searched fully only if they might raise alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        mv: G::Move,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        self.pos.make(mv);
+        self.count_node();
+        let value = if first {
+            self.value_for(side, depth, ply, alpha, beta)
+        } else {
+            let probe = self.value_for(side, depth, ply, alpha, alpha + 1);
+            if probe > alpha && probe < beta {
+                self.value_for(side, depth, ply, alpha, beta)
+            } else {
+                probe
+            }
+        };
+        self.pos.unmake();
+        value
     }
 
     /// The value, for `side`, of the position just reached at `ply` with `depth` left.
@@ -233,26 +250,15 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         self.pos.generate(&mut moves);
-        self.ordering.score(&moves, &mut scores, hash_move, ply, side);
+        self.ordering
+            .score(&moves, &mut scores, hash_move, ply, side);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            self.pos.make(mv);
-            self.count_node();
-            let value = if i == 0 {
-                self.value_for(side, depth - 1, ply + 1, alpha, beta)
-            } else {
-                let probe = self.value_for(side, depth - 1, ply + 1, alpha, alpha + 1);
-                if probe > alpha && probe < beta {
-                    self.value_for(side, depth - 1, ply + 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            self.pos.unmake();
+            let value = self.visit(mv, side, depth - 1, ply + 1, alpha, beta, i == 0);
             if self.stopped() {
                 best = 0;
                 best_move = None;

@@ -1,13 +1,17 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use tabula::game::{Game, GameConfig};
 
 /// The start position followed by the given tokens, each checked for legality.
 pub fn after<G: Game>(tokens: &str) -> G {
     let mut pos = G::startpos(&GameConfig::default()).expect("startpos");
     for token in tokens.split_whitespace() {
-        let mv = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        let mv = pos
+            .parse_move(token)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
         pos.make(mv);
     }
     pos
@@ -23,7 +27,9 @@ pub fn legal_count<G: Game>(pos: &G) -> usize {
 /// The position after one more token.
 pub fn then<G: Game>(pos: &G, token: &str) -> G {
     let mut next = pos.clone();
-    let mv = next.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+    let mv = next
+        .parse_move(token)
+        .unwrap_or_else(|e| panic!("{token}: {e}"));
     next.make(mv);
     next
 }

@@ -32,7 +32,11 @@ impl TumblingDown {
             tall += h.min(7);
             mobility += neighbour_count(sq) as i32 * if h >= 2 { 2 } else { 1 };
         }
-        let threat_weight = if self.side() == player { THREAT_BY_MOVER } else { THREAT_BY_WAITER };
+        let threat_weight = if self.side() == player {
+            THREAT_BY_MOVER
+        } else {
+            THREAT_BY_WAITER
+        };
         KING_HEIGHT * self.king_height[player as usize] as i32
             + threat_weight * self.king_threats(player).min(3)
             + TALL_STACK * tall
@@ -64,7 +68,9 @@ impl TumblingDown {
                     let lands_own = if at_edge {
                         h as usize >= j
                     } else {
-                        h as usize >= j && (h >= 2 || j == 1) && ((colors >> (j - 1)) & 1) as Player == attacker
+                        h as usize >= j
+                            && (h >= 2 || j == 1)
+                            && ((colors >> (j - 1)) & 1) as Player == attacker
                     };
                     if j == 1 || lands_own {
                         threats += 1;

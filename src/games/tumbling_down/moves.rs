@@ -50,14 +50,23 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
     let bytes = token.as_bytes();
     let squares = match bytes {
         [a, b, c, d] | [a, b, c, d, b't'] => [*a, *b, *c, *d],
-        _ => return Err(format!("malformed token '{token}': expected <from><to>[t], e.g. e1f2")),
+        _ => {
+            return Err(format!(
+                "malformed token '{token}': expected <from><to>[t], e.g. e1f2"
+            ));
+        }
     };
     let (Some(from), Some(to)) = (parse_square(&squares[..2]), parse_square(&squares[2..])) else {
         return Err(format!("malformed token '{token}': squares run a1..h8"));
     };
-    let (df, dr) = ((to % 8) as i32 - (from % 8) as i32, (to / 8) as i32 - (from / 8) as i32);
+    let (df, dr) = (
+        (to % 8) as i32 - (from % 8) as i32,
+        (to / 8) as i32 - (from / 8) as i32,
+    );
     if !DIRECTIONS.contains(&(df, dr)) {
-        return Err(format!("malformed token '{token}': the squares must be neighbours"));
+        return Err(format!(
+            "malformed token '{token}': the squares must be neighbours"
+        ));
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ pub const CHECKERS_PER_PLAYER: u32 = 29;
 pub const PLY_LIMIT: u16 = 400;
 
 const SQUARE_KEYS: [u64; 64] = key_table(0x7475_6d62_6c65);
-const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x706c_7920_636e_74);
+const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x0070_6c79_2063_6e74);
 const SIDE_KEY: u64 = mix64(0x5349_4445);
 const SEEN_SLOTS: usize = 4096;
 
@@ -154,7 +154,9 @@ impl TumblingDown {
 
     /// The hash computed from scratch (for checking the incremental one).
     pub fn hash_from_scratch(&self) -> u64 {
-        let squares = (0..64).fold(0, |h, sq| h ^ stack_key(sq, self.heights[sq], self.colors[sq]));
+        let squares = (0..64).fold(0, |h, sq| {
+            h ^ stack_key(sq, self.heights[sq], self.colors[sq])
+        });
         squares ^ side_key(self.side) ^ ply_key(self.ply)
     }
 
@@ -163,8 +165,15 @@ impl TumblingDown {
         self.seen[self.board_hash as usize % SEEN_SLOTS] >= 2 && self.occurrences() >= 2
     }
 
+    fn third_occurrence(&self) -> bool {
+        self.seen[self.board_hash as usize % SEEN_SLOTS] >= 3 && self.occurrences() >= 3
+    }
+
     fn occurrences(&self) -> usize {
-        self.history.iter().filter(|&&h| h == self.board_hash).count()
+        self.history
+            .iter()
+            .filter(|&&h| h == self.board_hash)
+            .count()
     }
 
     fn record_in_history(&mut self) {
@@ -200,7 +209,10 @@ impl TumblingDown {
     /// The height of `player`'s tallest pure stack no taller than `from`, or 0.
     fn tallest_pure(&self, player: Player, from: u8) -> u8 {
         let counts = &self.pure_count[player as usize];
-        (1..=from).rev().find(|&h| counts[h as usize] > 0).unwrap_or(0)
+        (1..=from)
+            .rev()
+            .find(|&h| counts[h as usize] > 0)
+            .unwrap_or(0)
     }
 
     /// The stacks a move leaves on the squares it changes, as `(square, height, colours)`.
@@ -267,14 +279,16 @@ impl TumblingDown {
                     tallest_new[p] = height;
                 }
             }
-            self.board_hash ^= stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
+            self.board_hash ^=
+                stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
             self.put(sq, height, colors);
         }
         self.undo.push(undo);
         let mut falls = [false; 2];
         for p in 0..2 {
             self.king_height[p] = self.tallest_pure(p as Player, tallest_new[p]);
-            falls[p] = (captured[p] && self.king_height[p] <= old_kings[p]) || self.king_height[p] == 0;
+            falls[p] =
+                (captured[p] && self.king_height[p] <= old_kings[p]) || self.king_height[p] == 0;
         }
         let mover = self.side;
         let opponent = 1 - mover;
@@ -286,9 +300,7 @@ impl TumblingDown {
             Some(Outcome::Win(mover))
         } else if falls[mover as usize] {
             Some(Outcome::Win(opponent))
-        } else if self.seen[self.board_hash as usize % SEEN_SLOTS] >= 3 && self.occurrences() >= 3 {
-            Some(Outcome::Draw)
-        } else if self.ply >= PLY_LIMIT {
+        } else if self.ply >= PLY_LIMIT || self.third_occurrence() {
             Some(Outcome::Draw)
         } else {
             None

@@ -36,7 +36,9 @@ fn parse_stack(cell: &str) -> Result<(u8, u64), String> {
         return Ok((0, 0));
     }
     if cell.is_empty() || cell.len() > 58 {
-        return Err(format!("bad stack '{cell}': write x/o checkers bottom to top, or '.'"));
+        return Err(format!(
+            "bad stack '{cell}': write x/o checkers bottom to top, or '.'"
+        ));
     }
     let mut colors = 0u64;
     for (i, c) in cell.bytes().enumerate() {
@@ -68,13 +70,20 @@ impl TumblingDown {
             .ok_or_else(|| format!("bad ply count '{ply}': expected 0..={PLY_LIMIT}"))?;
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 8 {
-            return Err(format!("the board needs 8 ranks separated by '/', found {}", ranks.len()));
+            return Err(format!(
+                "the board needs 8 ranks separated by '/', found {}",
+                ranks.len()
+            ));
         }
         let mut stacks = [(0u8, 0u64); 64];
         for (row, rank) in ranks.iter().enumerate() {
             let cells: Vec<&str> = rank.split(',').collect();
             if cells.len() != 8 {
-                return Err(format!("rank {} needs 8 cells separated by ',', found {}", 8 - row, cells.len()));
+                return Err(format!(
+                    "rank {} needs 8 cells separated by ',', found {}",
+                    8 - row,
+                    cells.len()
+                ));
             }
             for (file, cell) in cells.iter().enumerate() {
                 stacks[(7 - row) * 8 + file] = parse_stack(cell)?;
@@ -83,11 +92,15 @@ impl TumblingDown {
         let o_count: u32 = stacks.iter().map(|&(_, c)| c.count_ones()).sum();
         let x_count: u32 = stacks.iter().map(|&(h, _)| h as u32).sum::<u32>() - o_count;
         if x_count > CHECKERS_PER_PLAYER || o_count > CHECKERS_PER_PLAYER {
-            return Err(format!("too many checkers: {x_count} x and {o_count} o (at most 29 each)"));
+            return Err(format!(
+                "too many checkers: {x_count} x and {o_count} o (at most 29 each)"
+            ));
         }
         let pos = Self::from_parts(&stacks, side, ply);
         if pos.king_height.contains(&0) {
-            return Err("each player needs a pure stack (a king), or the game would be over".to_string());
+            return Err(
+                "each player needs a pure stack (a king), or the game would be over".to_string(),
+            );
         }
         Ok(pos)
     }

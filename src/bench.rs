@@ -1,0 +1,79 @@
+//! `bench`: fixed positions of every game searched to a fixed depth on one thread.
+//!
+//! The node count is a signature of the search: it changes only when search or
+//! move generation behaves differently.
+
+use std::time::Instant;
+
+use crate::output::Output;
+use crate::protocol::new_session;
+use crate::protocol::options::EngineOptions;
+use crate::protocol::session::PositionBase;
+use crate::search::{SearchLimits, TranspositionTable};
+
+/// The default depth of `bench`.
+pub const DEFAULT_DEPTH: u32 = 5;
+const BENCH_HASH_MIB: usize = 16;
+
+/// Bench positions: a variant and the tokens played from its start position.
+const POSITIONS: &[(&str, &str)] = &[
+    ("tumbling-down", ""),
+    ("tumbling-down", "b1a1t h8h7t a1b2t g6h5t"),
+    (
+        "tumbling-down",
+        "b1a1t h8h7t a1b2t g6h5t b2a2t g8g7t c2d1t h5g6t",
+    ),
+    (
+        "tumbling-down",
+        "b1a1 f6g6 c1d2 h4g4 a2b3t g6f6 c2d1t e7f7 b4c4 g5h5 d5e6 g8f7t b2b1t",
+    ),
+    (
+        "tumbling-down",
+        "b3b4 h7g8t c2d2 g7h7t e1f1 f8g8t c1b1 g8f7t b2b3 f6f5",
+    ),
+];
+
+/// Totals of a bench run.
+pub struct BenchTotals {
+    /// Positions visited over all bench positions.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+}
+
+/// Runs the bench, writing one line per position and the total line last.
+pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
+    let depth = depth.unwrap_or(DEFAULT_DEPTH);
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let tt = TranspositionTable::new(BENCH_HASH_MIB);
+    let start = Instant::now();
+    let mut nodes = 0;
+    for (i, (variant, tokens)) in POSITIONS.iter().enumerate() {
+        let options = EngineOptions {
+            variant: variant.to_string(),
+            ..EngineOptions::default()
+        };
+        let mut session = new_session(&options).expect("bench variants exist");
+        let moves: Vec<&str> = tokens.split_whitespace().collect();
+        session
+            .set_position(PositionBase::Start, &moves)
+            .expect("bench positions are legal");
+        tt.clear();
+        let thought = session
+            .think(&limits, &tt, 1)
+            .expect("bench positions are running games");
+        nodes += thought.nodes;
+        output.line(&format!(
+            "info string bench {} {variant} depth {depth} nodes {} bestmove {}",
+            i + 1,
+            thought.nodes,
+            thought.token
+        ));
+    }
+    let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
+    output.line(&format!("{nodes} nodes {nps} nps"));
+    BenchTotals { nodes, nps }
+}

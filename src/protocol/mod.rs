@@ -1,0 +1,255 @@
+//! The UGI front end: reads commands, keeps the game, runs searches on their own thread.
+//!
+//! Specified in `engine-protocol.md`. Bad input never ends the engine: it gets an
+//! `info string error ...` line and the last good state stays.
+
+pub mod go;
+pub mod options;
+pub mod session;
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use crate::for_variant;
+use crate::game::GameConfig;
+use crate::output::Output;
+use crate::search::TranspositionTable;
+use go::{GoCommand, parse_go};
+use options::{EngineOptions, parse_setoption};
+use session::{GameSession, PositionBase, SearchJob, Session};
+
+/// Creates the session of a variant with the given options.
+pub fn new_session(options: &EngineOptions) -> Result<Box<dyn Session>, String> {
+    let config = GameConfig {
+        players: options.players,
+        board: options.board.clone(),
+    };
+    if options.players != 2 && options.variant != "dwindle" {
+        return Err(format!("{} is a game for 2 players", options.variant));
+    }
+    Ok(
+        for_variant!(options.variant.as_str(), G => Box::new(GameSession::<G>::new(config)?) as Box<dyn Session>)?,
+    )
+}
+
+/// Writes `go perft` output: one `<token>: <count>` line per root token, then the total and the speed.
+pub fn print_divide(session: &dyn Session, depth: u32, output: &Output) {
+    let start = Instant::now();
+    let divided = session.divide(depth);
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        divided.iter().map(|(_, n)| n).sum()
+    };
+    for (token, nodes) in &divided {
+        output.line(&format!("{token}: {nodes}"));
+    }
+    output.line(&format!("Nodes searched: {total}"));
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    output.line(&format!(
+        "info string perft {total} nodes in {seconds:.3} s, {:.0} nps",
+        total as f64 / seconds
+    ));
+}
+
+/// The engine: options, the current game, the shared table and the running search.
+pub struct Engine {
+    output: Output,
+    options: EngineOptions,
+    session: Box<dyn Session>,
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
+    search_done: Arc<AtomicBool>,
+    search: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// An engine for `variant` writing to `output`.
+    pub fn new(variant: &str, output: Output) -> Result<Self, String> {
+        let options = EngineOptions {
+            variant: variant.to_string(),
+            ..EngineOptions::default()
+        };
+        let session = new_session(&options)?;
+        Ok(Engine {
+            output,
+            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            options,
+            session,
+            stop: Arc::new(AtomicBool::new(false)),
+            search_done: Arc::new(AtomicBool::new(false)),
+            search: None,
+        })
+    }
+
+    /// Reads commands until `quit` or the end of input, then ends any search.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.stop_search();
+    }
+
+    fn error(&self, message: &str) {
+        self.output.line(&format!("info string error {message}"));
+    }
+
+    fn searching(&mut self) -> bool {
+        if self.search_done.load(Relaxed) {
+            self.stop_search();
+        }
+        self.search.is_some()
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.stop.store(true, Relaxed);
+            if handle.join().is_err() {
+                self.error("the search thread failed");
+            }
+        }
+    }
+
+    /// Handles one command line; returns false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return true;
+        };
+        let busy = self.searching();
+        match command {
+            "quit" => return false,
+            "isready" => self.output.line("readyok"),
+            "stop" => self.stop_search(),
+            "ugi" | "uci" => self.handshake(command),
+            "query" => self.query(args),
+            "d" => self.output.line(&self.session.display()),
+            _ if busy => self.error(&format!("'{command}' while searching: send stop first")),
+            "setoption" => self.setoption(args),
+            "uginewgame" | "ucinewgame" => self.new_game(),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "bench" => self.bench(args),
+            _ => self.error(&format!("unknown command '{command}'")),
+        }
+        true
+    }
+
+    fn handshake(&self, command: &str) {
+        self.output
+            .line(&format!("id name tabula {}", env!("CARGO_PKG_VERSION")));
+        self.output.line("id author the tabula developers");
+        for line in options::declarations() {
+            self.output.line(&line);
+        }
+        self.output
+            .line(if command == "ugi" { "ugiok" } else { "uciok" });
+    }
+
+    fn query(&self, args: &[&str]) {
+        match args.split_first() {
+            None => self.error("expected: query <what>"),
+            Some((what, rest)) => match self.session.query(what, rest) {
+                Ok(answer) => self.output.line(format!("response {answer}").trim_end()),
+                Err(e) => self.error(&e),
+            },
+        }
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        let change = match parse_setoption(args, &self.options) {
+            Ok(change) => change,
+            Err(e) => return self.error(&e),
+        };
+        match change.name {
+            "UCI_Variant" | "Players" | "Board" => match new_session(&change.options) {
+                Ok(session) => self.session = session,
+                Err(e) => return self.error(&e),
+            },
+            "Hash" => self.tt = Arc::new(TranspositionTable::new(change.options.hash_mib)),
+            "Search" if change.options.search != "alphabeta" => {
+                return self.error(&format!(
+                    "search '{}' is not implemented yet",
+                    change.options.search
+                ));
+            }
+            _ => {}
+        }
+        self.options = change.options;
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        match new_session(&self.options) {
+            Ok(session) => self.session = session,
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let split = args
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(args.len());
+        let (head, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
+        let text = head[1.min(head.len())..].join(" ");
+        let base = match head.first() {
+            Some(&"startpos") if head.len() == 1 => PositionBase::Start,
+            Some(&"fen") if head.len() > 1 => PositionBase::Text(&text),
+            _ => return self.error("expected: position startpos|fen <text> [moves <tokens>]"),
+        };
+        if let Err(e) = self.session.set_position(base, moves) {
+            self.error(&format!("{e}; the previous position stays"));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let limits = match parse_go(args) {
+            Ok(GoCommand::Perft(depth)) => {
+                return print_divide(self.session.as_ref(), depth, &self.output);
+            }
+            Ok(GoCommand::Search(limits)) => *limits,
+            Err(e) => {
+                self.error(&e);
+                return self.output.line("bestmove (none)");
+            }
+        };
+        self.stop.store(false, Relaxed);
+        self.search_done.store(false, Relaxed);
+        let job = SearchJob {
+            limits,
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead: self.options.move_overhead,
+            tt: Arc::clone(&self.tt),
+            stop: Arc::clone(&self.stop),
+            done: Arc::clone(&self.search_done),
+            output: self.output.clone(),
+        };
+        match self.session.start_search(job) {
+            Ok(handle) => self.search = Some(handle),
+            Err(e) => {
+                self.error(&e);
+                self.output.line("bestmove (none)");
+            }
+        }
+    }
+
+    fn bench(&self, args: &[&str]) {
+        let depth = match args {
+            [] => None,
+            [depth] => match depth.parse::<u32>() {
+                Ok(d) if (1..=30).contains(&d) => Some(d),
+                _ => return self.error(&format!("bench depth must be 1..=30, got '{depth}'")),
+            },
+            _ => return self.error("expected: bench [depth]"),
+        };
+        crate::bench::run(depth, &self.output);
+    }
+}

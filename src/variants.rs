@@ -1,0 +1,25 @@
+//! The registry of games: their names, and dispatch from a name to the generic code.
+
+/// Every variant the protocol names, in `UCI_Variant` order.
+pub const VARIANTS: [&str; 5] = ["tumbling-down", "splinter", "dimraw", "dwindle", "dwnsiwn"];
+
+/// Runs `$body` with the type alias `$G` bound to the game named `$name`,
+/// or evaluates to `Err(message)` for a variant that is not available.
+#[macro_export]
+macro_rules! for_variant {
+    ($name:expr, $G:ident => $body:expr) => {
+        match $name {
+            "tumbling-down" => {
+                type $G = $crate::games::tumbling_down::TumblingDown;
+                Ok($body)
+            }
+            other if $crate::variants::VARIANTS.contains(&other) => {
+                Err(format!("variant '{other}' is not implemented yet"))
+            }
+            other => Err(format!(
+                "unknown variant '{other}' (expected one of: {})",
+                $crate::variants::VARIANTS.join(", ")
+            )),
+        }
+    };
+}

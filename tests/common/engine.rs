@@ -1,0 +1,93 @@
+//! Drives the real `tabula` binary over its standard input and output.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// How long a test waits for an expected line before it fails (a guard against hangs, not a speed test).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A running engine process.
+pub struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine with extra command-line arguments.
+    pub fn start(args: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start tabula");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        EngineProcess {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Sends one command line.
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("engine accepts input");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines up to and including the first that starts with `prefix`.
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no line starting with '{prefix}'; saw {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Sends a command and returns every line it produced, using `isready` as a fence.
+    pub fn exchange(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut lines = self.until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The single `response` of a query.
+    pub fn query(&mut self, what: &str) -> String {
+        let lines = self.exchange(&format!("query {what}"));
+        assert_eq!(lines.len(), 1, "one response to 'query {what}': {lines:?}");
+        lines[0]
+            .strip_prefix("response")
+            .unwrap_or_else(|| panic!("{lines:?}"))
+            .trim()
+            .to_string()
+    }
+
+    /// Sends `quit` and checks that the process ends cleanly.
+    pub fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().expect("engine exits");
+        assert!(status.success(), "exit status {status}");
+    }
+}

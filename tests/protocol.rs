@@ -1,0 +1,288 @@
+//! Transcript tests of the UGI protocol against the real binary.
+
+mod common;
+
+use common::engine::EngineProcess;
+
+const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,oo,oo/x,.,.,.,.,.,o,oo/xx,x,.,.,.,.,.,o/xx,xx,x,.,.,.,.,./xxx,xx,xx,x,.,.,.,./xxxx,xxx,xx,xx,x,.,.,. p1 0";
+
+fn is_error(line: &str) -> bool {
+    line.starts_with("info string error ")
+}
+
+#[test]
+fn handshake_lists_every_option() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("ugi");
+    let lines = engine.until("ugiok");
+    assert!(lines[0].starts_with("id name tabula "));
+    for name in [
+        "UCI_Variant",
+        "Players",
+        "Threads",
+        "Hash",
+        "Search",
+        "MultiPV",
+        "MoveOverhead",
+        "Seed",
+        "Board",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type "))),
+            "{name} missing"
+        );
+    }
+    assert!(lines.contains(
+        &"option name UCI_Variant type combo default tumbling-down var tumbling-down var splinter var dimraw var dwindle var dwnsiwn"
+            .to_string()
+    ));
+    engine.send("uci");
+    assert_eq!(engine.until("uciok").last().unwrap(), "uciok");
+    engine.quit();
+}
+
+#[test]
+fn options_accept_good_values_and_refuse_bad_ones() {
+    let mut engine = EngineProcess::start(&[]);
+    for good in [
+        "setoption name Hash value 8",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 2",
+        "setoption name MoveOverhead value 10",
+        "setoption name Seed value 42",
+        "setoption name UCI_Variant value tumbling-down",
+        "setoption name Board value dw7",
+    ] {
+        assert_eq!(engine.exchange(good), Vec::<String>::new(), "{good}");
+    }
+    for bad in [
+        "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name Nonsense value 1",
+        "setoption name Players value 3",
+        "setoption name UCI_Variant value chess",
+        "setoption name Search value mcts",
+        "setoption name Hash",
+        "setoption",
+    ] {
+        let lines = engine.exchange(bad);
+        assert!(lines.len() == 1 && is_error(&lines[0]), "{bad}: {lines:?}");
+    }
+    assert_eq!(engine.query("players"), "2");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "MultiPV 2 reports two lines"
+    );
+    engine.quit();
+}
+
+#[test]
+fn every_query_answers_once() {
+    let mut engine = EngineProcess::start(&["--game", "tumbling-down"]);
+    assert_eq!(engine.query("p1turn"), "true");
+    assert_eq!(engine.query("gameover"), "false");
+    assert_eq!(engine.query("result"), "none");
+    assert_eq!(engine.query("tomove"), "p1");
+    assert_eq!(engine.query("players"), "2");
+    assert_eq!(engine.query("chance"), "none");
+    assert_eq!(engine.query("scores"), "none");
+    assert_eq!(engine.query("legalmoves").split(' ').count(), 148);
+    assert_eq!(engine.query("islegal a1b2t"), "true");
+    assert_eq!(engine.query("islegal e1f2t"), "false");
+    assert_eq!(engine.query("islegal nonsense"), "false");
+    assert_eq!(engine.query("fen"), START_FEN);
+    engine.exchange("position startpos moves a2a1t d8e8 a1b2t");
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "p1win");
+    assert_eq!(engine.query("scores"), "1 0");
+    assert_eq!(engine.query("tomove"), "none");
+    assert_eq!(engine.query("p1turn"), "false");
+    assert_eq!(engine.query("legalmoves"), "");
+    for bad in ["query", "query colour", "query islegal", "query fen please"] {
+        let lines = engine.exchange(bad);
+        assert!(lines.len() == 1 && is_error(&lines[0]), "{bad}: {lines:?}");
+    }
+    engine.quit();
+}
+
+#[test]
+fn positions_from_text_and_moves() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.exchange(&format!("position fen {START_FEN} moves e1f2 h4g4"));
+    assert!(engine.query("fen").ends_with(" p1 2"));
+    engine.exchange("position startpos moves e1f1 d8c8 f1e1 c8d8 e1f1 d8c8 f1e1 c8d8");
+    assert_eq!(engine.query("result"), "draw");
+    assert_eq!(engine.query("scores"), "0.5 0.5");
+    engine.exchange("position startpos moves e1f2");
+    let before = engine.query("fen");
+    for bad in [
+        "position startpos moves e1f2 a1a3",
+        "position startpos moves h8g7",
+        "position fen x,x p1 0",
+        "position fen",
+        "position sideways",
+        "position",
+    ] {
+        let lines = engine.exchange(bad);
+        assert!(lines.len() == 1 && is_error(&lines[0]), "{bad}: {lines:?}");
+        assert_eq!(engine.query("fen"), before, "{bad} changed the position");
+    }
+    engine.quit();
+}
+
+#[test]
+fn go_with_each_limit_gives_one_legal_bestmove() {
+    let mut engine = EngineProcess::start(&[]);
+    for go in [
+        "go depth 3",
+        "go nodes 2000",
+        "go movetime 100",
+        "go wtime 1000 btime 1000 winc 10 binc 10",
+        "go p1time 500 p2time 500 p1inc 5 p2inc 5 movestogo 10",
+    ] {
+        engine.send(go);
+        let lines = engine.until("bestmove");
+        let best = lines
+            .last()
+            .unwrap()
+            .strip_prefix("bestmove ")
+            .unwrap()
+            .to_string();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth ")),
+            "{go}: {lines:?}"
+        );
+        assert_eq!(engine.query(&format!("islegal {best}")), "true", "{go}");
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        for field in [
+            " seldepth ",
+            " score ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " hashfull ",
+            " pv ",
+        ] {
+            assert!(info.contains(field), "{go}: {field} missing in {info}");
+        }
+    }
+    engine.send("go nodes 500");
+    let lines = engine.until("bestmove");
+    let nodes: u64 = lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .max()
+        .unwrap_or(0);
+    assert!(nodes <= 500, "node limit respected: {nodes}");
+    engine.quit();
+}
+
+#[test]
+fn stop_ends_go_infinite_and_isready_answers_meanwhile() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("go infinite");
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "isready must not stop the search"
+    );
+    let refused: Vec<String> = engine
+        .exchange("position startpos moves e1f2")
+        .into_iter()
+        .filter(|l| !l.starts_with("info depth"))
+        .collect();
+    assert!(refused.len() == 1 && is_error(&refused[0]), "{refused:?}");
+    engine.send("stop");
+    engine.until("bestmove");
+    let after = engine.exchange("stop");
+    assert!(
+        !after.iter().any(|l| l.starts_with("bestmove")),
+        "a second stop gives no second bestmove: {after:?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn go_without_a_decision_answers_none() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.exchange("position startpos moves a2a1t d8e8 a1b2t");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(is_error(&lines[0]));
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    engine.send("go depth");
+    let lines = engine.until("bestmove");
+    assert!(is_error(&lines[0]));
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    engine.quit();
+}
+
+#[test]
+fn a_mate_in_one_is_reported_in_plies() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.exchange("position startpos moves a2a1t d8e8");
+    engine.send("go depth 4");
+    let lines = engine.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a1b2t");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn perft_and_bench_through_the_protocol() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("go perft 2");
+    let lines = engine.until("Nodes searched");
+    assert_eq!(lines.len(), 149);
+    assert!(lines.contains(&"a1b2t: 148".to_string()));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 21904");
+    let lines = engine.exchange("bench 2");
+    let last: Vec<&str> = lines.last().unwrap().split(' ').collect();
+    assert!(
+        matches!(last[..], [n, "nodes", m, "nps"] if n.parse::<u64>().is_ok() && m.parse::<u64>().is_ok()),
+        "{lines:?}"
+    );
+    let again = engine.exchange("bench 2");
+    assert_eq!(
+        again.last().unwrap().split(' ').next(),
+        Some(last[0]),
+        "the node count is deterministic"
+    );
+    engine.quit();
+}
+
+#[test]
+fn garbage_never_takes_the_engine_down() {
+    let mut engine = EngineProcess::start(&[]);
+    for garbage in [
+        "",
+        "   ",
+        "hello world",
+        "\u{1b}[2J",
+        "go sideways",
+        "position fen moves",
+        "ééé",
+        "bench x",
+    ] {
+        let lines = engine.exchange(garbage);
+        assert!(
+            lines.iter().all(|l| is_error(l) || l == "bestmove (none)"),
+            "{garbage:?}: {lines:?}"
+        );
+    }
+    assert_eq!(engine.query("fen"), START_FEN);
+    engine.quit();
+}
