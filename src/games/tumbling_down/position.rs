@@ -14,6 +14,8 @@ const SQUARE_KEYS: [u64; 64] = key_table(0x7475_6d62_6c65);
 const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x0070_6c79_2063_6e74);
 const SIDE_KEY: u64 = mix64(0x5349_4445);
 const SEEN_SLOTS: usize = 4096;
+/// The [`pure_owner`] of a mixed or empty stack.
+pub const NOBODY: usize = 2;
 
 /// The hash contribution of one stack (0 for an empty square).
 #[inline]
@@ -37,20 +39,31 @@ pub fn ply_key(ply: u16) -> u64 {
     PLY_KEYS[ply as usize]
 }
 
-/// `height` low bits set.
+/// `height` low bits set (stacks never exceed 58 checkers).
 #[inline]
 fn low_bits(height: u8) -> u64 {
-    if height >= 64 {
-        u64::MAX
+    debug_assert!(height < 64);
+    (1u64 << height) - 1
+}
+
+/// The player a stack is pure for (rulebook R7), or [`NOBODY`].
+#[inline]
+pub fn pure_owner(height: u8, colors: u64) -> usize {
+    if height == 0 {
+        NOBODY
+    } else if colors == 0 {
+        0
+    } else if colors == low_bits(height) {
+        1
     } else {
-        (1u64 << height) - 1
+        NOBODY
     }
 }
 
-/// Whether a stack is pure for `player` (rulebook R7).
+/// Whether a stack is pure for `player`.
 #[inline]
 pub fn is_pure(player: Player, height: u8, colors: u64) -> bool {
-    height > 0 && colors == if player == 0 { 0 } else { low_bits(height) }
+    pure_owner(height, colors) == player as usize
 }
 
 /// The owner of a non-empty stack's top checker.
@@ -68,6 +81,18 @@ struct Undo {
     colors: [u64; 8],
     board_hash: u64,
     king_height: [u8; 2],
+    controlled: [u64; 2],
+    pure: [u64; 2],
+}
+
+/// What a move did to kings, gathered square by square.
+struct KingWatch {
+    /// A king of this player was covered by a foreign checker (R9).
+    captured: [bool; 2],
+    /// A king square of this player changed, so the king height must be found anew.
+    king_changed: [bool; 2],
+    /// The tallest pure stack the move created, at least the old king height.
+    tallest_new: [u8; 2],
 }
 
 /// A Tumbling Down position with the game history its draw rules need.
@@ -79,8 +104,8 @@ pub struct TumblingDown {
     pub(super) colors: [u64; 64],
     /// Squares whose top checker belongs to each player.
     pub(super) controlled: [u64; 2],
-    /// Number of pure stacks per player and height.
-    pure_count: [[u8; 64]; 2],
+    /// Squares holding pure stacks of each player.
+    pure: [u64; 2],
     /// Each player's king height H(P).
     pub(super) king_height: [u8; 2],
     pub(super) side: Player,
@@ -102,7 +127,7 @@ impl TumblingDown {
             heights: [0; 64],
             colors: [0; 64],
             controlled: [0; 2],
-            pure_count: [[0; 64]; 2],
+            pure: [0; 2],
             king_height: [0; 2],
             side,
             ply,
@@ -117,7 +142,7 @@ impl TumblingDown {
             pos.board_hash ^= stack_key(sq, height, colors);
         }
         for player in 0..2 {
-            pos.king_height[player] = pos.tallest_pure(player as Player, 63);
+            pos.king_height[player] = pos.tallest_pure(player);
         }
         pos.record_in_history();
         if ply >= PLY_LIMIT {
@@ -181,114 +206,133 @@ impl TumblingDown {
         self.seen[self.board_hash as usize % SEEN_SLOTS] += 1;
     }
 
-    /// Sets a square's stack, keeping control and pure-stack counts in step (not the hash).
-    #[inline]
+    /// Sets a square's stack, keeping the control and pure-stack bitboards in step (not the hash).
+    #[inline(always)]
     fn put(&mut self, sq: Square, height: u8, colors: u64) {
         let bit = 1u64 << sq;
-        let (old_height, old_colors) = (self.heights[sq], self.colors[sq]);
-        if old_height > 0 {
-            self.controlled[top_owner(old_height, old_colors) as usize] &= !bit;
-            for player in 0..2 {
-                if is_pure(player, old_height, old_colors) {
-                    self.pure_count[player as usize][old_height as usize] -= 1;
-                }
-            }
-        }
+        self.controlled[0] &= !bit;
+        self.controlled[1] &= !bit;
+        self.pure[0] &= !bit;
+        self.pure[1] &= !bit;
         if height > 0 {
             self.controlled[top_owner(height, colors) as usize] |= bit;
-            for player in 0..2 {
-                if is_pure(player, height, colors) {
-                    self.pure_count[player as usize][height as usize] += 1;
-                }
+            let owner = pure_owner(height, colors);
+            if owner != NOBODY {
+                self.pure[owner] |= bit;
             }
         }
         self.heights[sq] = height;
         self.colors[sq] = colors;
     }
 
-    /// The height of `player`'s tallest pure stack no taller than `from`, or 0.
-    fn tallest_pure(&self, player: Player, from: u8) -> u8 {
-        let counts = &self.pure_count[player as usize];
-        (1..=from)
-            .rev()
-            .find(|&h| counts[h as usize] > 0)
-            .unwrap_or(0)
+    /// The height of `player`'s tallest pure stack, or 0.
+    fn tallest_pure(&self, player: usize) -> u8 {
+        let mut squares = self.pure[player];
+        let mut tallest = 0;
+        while squares != 0 {
+            tallest = tallest.max(self.heights[squares.trailing_zeros() as usize]);
+            squares &= squares - 1;
+        }
+        tallest
     }
 
-    /// The stacks a move leaves on the squares it changes, as `(square, height, colours)`.
-    #[inline]
-    fn changes(&self, mv: TdMove, out: &mut [(u8, u8, u64); 8]) -> usize {
-        let from = mv.from();
-        let (height, colors) = self.stack(from);
-        if !mv.is_tumble() {
-            let to = neighbour(from, mv.direction());
-            let top = (colors >> (height - 1)) & 1;
-            let (to_height, to_colors) = self.stack(to);
-            out[0] = (from as u8, height - 1, colors & low_bits(height - 1));
-            out[1] = (to as u8, to_height + 1, to_colors | (top << to_height));
-            return 2;
+    /// Sets one square a move changes: records it for `unmake`, updates the hash,
+    /// and notes what happened to kings (R9).
+    #[inline(always)]
+    fn change(
+        &mut self,
+        sq: Square,
+        height: u8,
+        colors: u64,
+        undo: &mut Undo,
+        kings: &mut KingWatch,
+    ) {
+        let (old_height, old_colors) = self.stack(sq);
+        let i = undo.count as usize;
+        undo.squares[i] = sq as u8;
+        undo.heights[i] = old_height;
+        undo.colors[i] = old_colors;
+        undo.count += 1;
+        let old_owner = pure_owner(old_height, old_colors);
+        if old_owner != NOBODY && old_height == undo.king_height[old_owner] {
+            kings.king_changed[old_owner] = true;
+            kings.captured[old_owner] |=
+                height > 0 && top_owner(height, colors) as usize != old_owner;
         }
-        let line = &LINES[from][mv.direction()];
-        let reach = (line.len as usize).min(height as usize);
-        out[0] = (from as u8, 0, 0);
-        for i in 0..reach {
-            let sq = line.squares[i] as Square;
-            let (h, c) = self.stack(sq);
-            let dropped = if i + 1 == line.len as usize {
-                height as usize - i
-            } else {
-                1
-            };
-            let bits = (colors >> i) & low_bits(dropped as u8);
-            out[i + 1] = (sq as u8, h + dropped as u8, c | (bits << h));
+        let owner = pure_owner(height, colors);
+        if owner != NOBODY && height > kings.tallest_new[owner] {
+            kings.tallest_new[owner] = height;
         }
-        reach + 1
+        self.board_hash ^= stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
+        self.put(sq, height, colors);
     }
 
     /// Plays a legal move and decides the game if it ends (R9-R11, E1-E4).
     pub fn make(&mut self, mv: TdMove) {
-        let mut changes = [(0u8, 0u8, 0u64); 8];
-        let count = self.changes(mv, &mut changes);
         let mut undo = Undo {
-            count: count as u8,
+            count: 0,
             squares: [0; 8],
             heights: [0; 8],
             colors: [0; 8],
             board_hash: self.board_hash,
             king_height: self.king_height,
+            controlled: self.controlled,
+            pure: self.pure,
         };
-        let old_kings = self.king_height;
-        let mut captured = [false; 2];
-        let mut tallest_new = old_kings;
-        for (i, &(sq, height, colors)) in changes[..count].iter().enumerate() {
-            let sq = sq as Square;
-            let (old_height, old_colors) = self.stack(sq);
-            undo.squares[i] = sq as u8;
-            undo.heights[i] = old_height;
-            undo.colors[i] = old_colors;
-            for player in 0..2u8 {
-                let p = player as usize;
-                if old_height == old_kings[p]
-                    && is_pure(player, old_height, old_colors)
-                    && height > 0
-                    && top_owner(height, colors) != player
-                {
-                    captured[p] = true;
-                }
-                if is_pure(player, height, colors) && height > tallest_new[p] {
-                    tallest_new[p] = height;
-                }
+        let mut kings = KingWatch {
+            captured: [false; 2],
+            king_changed: [false; 2],
+            tallest_new: self.king_height,
+        };
+        let from = mv.from();
+        let (height, colors) = self.stack(from);
+        if !mv.is_tumble() {
+            // R3: the top checker steps onto the neighbour.
+            let to = neighbour(from, mv.direction());
+            let top = (colors >> (height - 1)) & 1;
+            let (to_height, to_colors) = self.stack(to);
+            self.change(
+                from,
+                height - 1,
+                colors & low_bits(height - 1),
+                &mut undo,
+                &mut kings,
+            );
+            self.change(
+                to,
+                to_height + 1,
+                to_colors | (top << to_height),
+                &mut undo,
+                &mut kings,
+            );
+        } else {
+            // R4: checker i lands on the i-th square of the line; the rest pile on its last square.
+            let line = &LINES[from][mv.direction()];
+            let reach = (line.len as usize).min(height as usize);
+            self.change(from, 0, 0, &mut undo, &mut kings);
+            for i in 0..reach {
+                let sq = line.squares[i] as Square;
+                let (h, c) = self.stack(sq);
+                let dropped = if i + 1 == line.len as usize {
+                    height - i as u8
+                } else {
+                    1
+                };
+                let bits = (colors >> i) & low_bits(dropped);
+                self.change(sq, h + dropped, c | (bits << h), &mut undo, &mut kings);
             }
-            self.board_hash ^=
-                stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
-            self.put(sq, height, colors);
         }
+        let old_kings = undo.king_height;
         self.undo.push(undo);
         let mut falls = [false; 2];
         for p in 0..2 {
-            self.king_height[p] = self.tallest_pure(p as Player, tallest_new[p]);
-            falls[p] =
-                (captured[p] && self.king_height[p] <= old_kings[p]) || self.king_height[p] == 0;
+            self.king_height[p] = if kings.king_changed[p] {
+                self.tallest_pure(p)
+            } else {
+                kings.tallest_new[p]
+            };
+            falls[p] = (kings.captured[p] && self.king_height[p] <= old_kings[p])
+                || self.king_height[p] == 0;
         }
         let mover = self.side;
         let opponent = 1 - mover;
@@ -312,9 +356,13 @@ impl TumblingDown {
         let undo = self.undo.pop().expect("unmake without a move");
         self.seen[self.board_hash as usize % SEEN_SLOTS] -= 1;
         self.history.pop();
-        for i in (0..undo.count as usize).rev() {
-            self.put(undo.squares[i] as Square, undo.heights[i], undo.colors[i]);
+        for i in 0..undo.count as usize {
+            let sq = undo.squares[i] as Square;
+            self.heights[sq] = undo.heights[i];
+            self.colors[sq] = undo.colors[i];
         }
+        self.controlled = undo.controlled;
+        self.pure = undo.pure;
         self.board_hash = undo.board_hash;
         self.king_height = undo.king_height;
         self.side = 1 - self.side;
