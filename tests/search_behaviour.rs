@@ -1,0 +1,172 @@
+//! What the search must find and how its limits behave.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::{after, random_walk, rng};
+use tabula::game::{Game, GameConfig, Outcome};
+use tabula::games::tumbling_down::TumblingDown;
+use tabula::search::score::MATE;
+use tabula::search::{SearchLimits, SearchParams, SearchReport, TranspositionTable, search};
+
+fn run(
+    pos: &TumblingDown,
+    limits: SearchLimits,
+    threads: usize,
+    multipv: usize,
+) -> SearchReport<<TumblingDown as Game>::Move> {
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let params = SearchParams {
+        limits: &limits,
+        threads,
+        multipv,
+        move_overhead: 0,
+        tt: &tt,
+        stop: &stop,
+        output: None,
+    };
+    search(pos, &params)
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn the_rulebook_three_ply_win_is_found() {
+    let pos = after::<TumblingDown>("a2a1t d8e8");
+    for threads in [1, 2] {
+        let report = run(&pos, depth(4), threads, 1);
+        assert_eq!(pos.format_move(report.best), "a1b2t", "{threads} threads");
+        assert_eq!(report.score, MATE - 1, "a win in one ply");
+    }
+}
+
+#[test]
+fn the_defender_avoids_the_three_ply_loss() {
+    let pos = after::<TumblingDown>("a2a1t");
+    let report = run(&pos, depth(3), 1, 1);
+    let mut next = pos.clone();
+    next.make(report.best);
+    let reply = run(&next, depth(1), 1, 1);
+    assert!(
+        reply.score < MATE - 10,
+        "p2's move {} allows a win at once",
+        pos.format_move(report.best)
+    );
+}
+
+#[test]
+fn a_forced_win_is_played_through_to_the_end() {
+    let mut pos = after::<TumblingDown>("a2a1t d8e8");
+    let report = run(&pos, depth(2), 1, 1);
+    pos.make(report.best);
+    assert_eq!(pos.outcome(), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn node_limited_search_is_deterministic_with_one_thread() {
+    let pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+    let limits = SearchLimits {
+        nodes: Some(20_000),
+        ..Default::default()
+    };
+    let a = run(&pos, limits.clone(), 1, 1);
+    let b = run(&pos, limits, 1, 1);
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    assert!(a.nodes >= 20_000 && a.nodes < 20_100, "{}", a.nodes);
+}
+
+#[test]
+fn two_threads_play_legal_moves_on_many_positions() {
+    for seed in 0..12 {
+        let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 4 + seed as usize * 5, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let report = run(&pos, depth(4), 2, 1);
+        assert!(pos.parse_move(&pos.format_move(report.best)).is_ok());
+        let single = run(&pos, depth(4), 1, 1);
+        assert_eq!(
+            report.score > MATE - 100,
+            single.score > MATE - 100,
+            "both see the same forced wins"
+        );
+    }
+}
+
+#[test]
+fn multipv_lines_are_distinct_and_ordered() {
+    let pos = after::<TumblingDown>("e1f2 h4g4");
+    let limits = depth(3);
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let buffer = SharedBuffer::default();
+    let params = SearchParams {
+        limits: &limits,
+        threads: 1,
+        multipv: 3,
+        move_overhead: 0,
+        tt: &tt,
+        stop: &stop,
+        output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
+    };
+    search(&pos, &params);
+    let text = buffer.text();
+    let last: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info depth 3 "))
+        .collect();
+    assert_eq!(last.len(), 3, "{text}");
+    let firsts: Vec<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+    let scores: Vec<i32> = last
+        .iter()
+        .map(|l| {
+            l.split(" score cp ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        scores[0] >= scores[1] && scores[1] >= scores[2],
+        "{scores:?}"
+    );
+}
+
+/// A writer whose contents the test can read back.
+#[derive(Clone, Default)]
+struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl SharedBuffer {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+impl std::io::Write for SharedBuffer {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(data);
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
