@@ -43,30 +43,85 @@ impl Default for EngineOptions {
 
 const SEARCHES: [&str; 2] = ["alphabeta", "mcts"];
 const BOARDS: [&str; 2] = ["dw9", "dw7"];
-const MAX_THREADS: u64 = 256;
-const MAX_HASH_MIB: u64 = 65536;
+
+/// What values an option takes.
+enum Kind {
+    /// A whole number in `min..=max`.
+    Spin { min: u64, max: u64 },
+    /// One of these words.
+    Combo(&'static [&'static str]),
+}
+
+/// Every option: its canonical name and its values.
+const SPECS: [(&str, Kind); 9] = [
+    ("UCI_Variant", Kind::Combo(&VARIANTS)),
+    ("Players", Kind::Spin { min: 2, max: 6 }),
+    ("Threads", Kind::Spin { min: 1, max: 256 }),
+    ("Hash", Kind::Spin { min: 1, max: 65536 }),
+    ("Search", Kind::Combo(&SEARCHES)),
+    ("MultiPV", Kind::Spin { min: 1, max: 256 }),
+    ("MoveOverhead", Kind::Spin { min: 0, max: 5000 }),
+    (
+        "Seed",
+        Kind::Spin {
+            min: 0,
+            max: u32::MAX as u64,
+        },
+    ),
+    ("Board", Kind::Combo(&BOARDS)),
+];
+
+impl EngineOptions {
+    /// The value of an option, as the protocol writes it.
+    fn get(&self, name: &str) -> String {
+        match name {
+            "UCI_Variant" => self.variant.clone(),
+            "Players" => self.players.to_string(),
+            "Threads" => self.threads.to_string(),
+            "Hash" => self.hash_mib.to_string(),
+            "Search" => self.search.clone(),
+            "MultiPV" => self.multipv.to_string(),
+            "MoveOverhead" => self.move_overhead.to_string(),
+            "Seed" => self.seed.to_string(),
+            _ => self.board.clone(),
+        }
+    }
+
+    /// Sets an option from a value already checked against its [`Kind`].
+    fn set(&mut self, name: &str, value: &str) {
+        let number = || value.parse::<u64>().expect("checked spin value");
+        match name {
+            "UCI_Variant" => self.variant = value.to_string(),
+            "Players" => self.players = number() as usize,
+            "Threads" => self.threads = number() as usize,
+            "Hash" => self.hash_mib = number() as usize,
+            "Search" => self.search = value.to_string(),
+            "MultiPV" => self.multipv = number() as usize,
+            "MoveOverhead" => self.move_overhead = number(),
+            "Seed" => self.seed = number(),
+            _ => self.board = value.to_string(),
+        }
+    }
+}
 
 /// The `option ...` lines of the handshake.
 pub fn declarations() -> Vec<String> {
-    let d = EngineOptions::default();
-    let combo = |name: &str, default: &str, vars: &[&str]| {
-        let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
-        format!("option name {name} type combo default {default}{vars}")
-    };
-    let spin = |name: &str, default: u64, min: u64, max: u64| {
-        format!("option name {name} type spin default {default} min {min} max {max}")
-    };
-    vec![
-        combo("UCI_Variant", &d.variant, &VARIANTS),
-        spin("Players", d.players as u64, 2, 6),
-        spin("Threads", d.threads as u64, 1, MAX_THREADS),
-        spin("Hash", d.hash_mib as u64, 1, MAX_HASH_MIB),
-        combo("Search", &d.search, &SEARCHES),
-        spin("MultiPV", d.multipv as u64, 1, 256),
-        spin("MoveOverhead", d.move_overhead, 0, 5000),
-        spin("Seed", d.seed, 0, u32::MAX as u64),
-        combo("Board", &d.board, &BOARDS),
-    ]
+    let defaults = EngineOptions::default();
+    SPECS
+        .iter()
+        .map(|(name, kind)| {
+            let default = defaults.get(name);
+            match kind {
+                Kind::Spin { min, max } => {
+                    format!("option name {name} type spin default {default} min {min} max {max}")
+                }
+                Kind::Combo(vars) => {
+                    let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                    format!("option name {name} type combo default {default}{vars}")
+                }
+            }
+        })
+        .collect()
 }
 
 /// A parsed `setoption`: the canonical name and the new options.
@@ -77,19 +132,21 @@ pub struct OptionChange {
     pub options: EngineOptions,
 }
 
-fn number(value: &str, min: u64, max: u64) -> Result<u64, String> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|v| (min..=max).contains(v))
-        .ok_or_else(|| format!("value '{value}' is not a whole number in {min}..={max}"))
-}
-
-fn choice(value: &str, vars: &[&str]) -> Result<String, String> {
-    vars.iter()
-        .find(|v| v.eq_ignore_ascii_case(value))
-        .map(|v| v.to_string())
-        .ok_or_else(|| format!("value '{value}' is not one of: {}", vars.join(", ")))
+/// Checks a value against an option's kind and returns its canonical spelling.
+fn canonical(kind: &Kind, value: &str) -> Result<String, String> {
+    match kind {
+        Kind::Spin { min, max } => value
+            .parse::<u64>()
+            .ok()
+            .filter(|v| (min..=max).contains(&v))
+            .map(|v| v.to_string())
+            .ok_or_else(|| format!("value '{value}' is not a whole number in {min}..={max}")),
+        Kind::Combo(vars) => vars
+            .iter()
+            .find(|v| v.eq_ignore_ascii_case(value))
+            .map(|v| v.to_string())
+            .ok_or_else(|| format!("value '{value}' is not one of: {}", vars.join(", "))),
+    }
 }
 
 /// Applies `setoption name <name> value <value>` to a copy of `current`.
@@ -99,45 +156,45 @@ pub fn parse_setoption(args: &[&str], current: &EngineOptions) -> Result<OptionC
         ["name", name] => return Err(format!("option '{name}' needs a value")),
         _ => return Err("expected: setoption name <Name> value <value>".to_string()),
     };
+    let (name, kind) = SPECS
+        .iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
     let mut options = current.clone();
-    let name: &'static str = match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => {
-            options.variant = choice(value, &VARIANTS)?;
-            "UCI_Variant"
-        }
-        "players" => {
-            options.players = number(value, 2, 6)? as usize;
-            "Players"
-        }
-        "threads" => {
-            options.threads = number(value, 1, MAX_THREADS)? as usize;
-            "Threads"
-        }
-        "hash" => {
-            options.hash_mib = number(value, 1, MAX_HASH_MIB)? as usize;
-            "Hash"
-        }
-        "search" => {
-            options.search = choice(value, &SEARCHES)?;
-            "Search"
-        }
-        "multipv" => {
-            options.multipv = number(value, 1, 256)? as usize;
-            "MultiPV"
-        }
-        "moveoverhead" => {
-            options.move_overhead = number(value, 0, 5000)?;
-            "MoveOverhead"
-        }
-        "seed" => {
-            options.seed = number(value, 0, u32::MAX as u64)?;
-            "Seed"
-        }
-        "board" => {
-            options.board = choice(value, &BOARDS)?;
-            "Board"
-        }
-        _ => return Err(format!("unknown option '{name}'")),
-    };
+    options.set(name, &canonical(kind, value)?);
     Ok(OptionChange { name, options })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_round_trips_through_get_and_set() {
+        let mut options = EngineOptions::default();
+        for (name, _) in &SPECS {
+            let value = options.get(name);
+            options.set(name, &value);
+        }
+        assert_eq!(options, EngineOptions::default());
+    }
+
+    #[test]
+    fn names_ignore_case_and_values_are_checked() {
+        let change = parse_setoption(
+            &["name", "multipv", "value", "3"],
+            &EngineOptions::default(),
+        )
+        .unwrap();
+        assert_eq!((change.name, change.options.multipv), ("MultiPV", 3));
+        assert!(
+            parse_setoption(&["name", "Hash", "value", "0"], &EngineOptions::default()).is_err()
+        );
+        let board = parse_setoption(
+            &["name", "Board", "value", "DW7"],
+            &EngineOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(board.options.board, "dw7");
+    }
 }
