@@ -286,3 +286,25 @@ fn garbage_never_takes_the_engine_down() {
     assert_eq!(engine.query("fen"), START_FEN);
     engine.quit();
 }
+
+#[test]
+fn bytes_that_are_not_utf8_are_an_error_line_not_an_exit() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send_bytes(&[0xff, 0xfe, b'g', b'o', 0x80]);
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    assert!(lines.len() == 2 && is_error(&lines[0]), "{lines:?}");
+    assert_eq!(engine.query("tomove"), "p1");
+    engine.quit();
+}
+
+/// This machine kind has 24 GiB; a 64 GiB table cannot be had.
+#[test]
+fn a_hash_larger_than_memory_is_refused() {
+    let mut engine = EngineProcess::start(&[]);
+    let lines = engine.exchange("setoption name Hash value 65536");
+    assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
+    engine.send("go depth 2");
+    engine.until("bestmove");
+    engine.quit();
+}

@@ -86,10 +86,22 @@ impl Engine {
     }
 
     /// Reads commands until `quit` or the end of input, then ends any search.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle(&line) {
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let keep_going = match std::str::from_utf8(&bytes) {
+                Ok(line) => self.handle(line),
+                Err(_) => {
+                    self.error("the input line is not valid UTF-8");
+                    true
+                }
+            };
+            if !keep_going {
                 break;
             }
         }
@@ -172,7 +184,10 @@ impl Engine {
                 Ok(session) => self.session = session,
                 Err(e) => return self.error(&e),
             },
-            "Hash" => self.tt = Arc::new(TranspositionTable::new(change.options.hash_mib)),
+            "Hash" => match TranspositionTable::try_new(change.options.hash_mib) {
+                Ok(tt) => self.tt = Arc::new(tt),
+                Err(e) => return self.error(&e),
+            },
             "Search" if change.options.search != "alphabeta" => {
                 return self.error(&format!(
                     "search '{}' is not implemented yet",

@@ -81,14 +81,24 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table using about `mib` MiB (at least one bucket).
+    ///
+    /// Panics when the memory cannot be had; see [`TranspositionTable::try_new`].
     pub fn new(mib: usize) -> Self {
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table using about `mib` MiB, or an error when the system refuses that much memory.
+    pub fn try_new(mib: usize) -> Result<Self, String> {
         let count = (mib * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
         buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Forgets every entry.

@@ -91,3 +91,12 @@ impl EngineProcess {
         assert!(status.success(), "exit status {status}");
     }
 }
+
+impl EngineProcess {
+    /// Sends raw bytes (which need not be UTF-8) followed by a newline.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("engine accepts input");
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+}
