@@ -44,10 +44,11 @@ impl TimePlan {
             };
         }
         if let Some(movetime) = limits.movetime {
+            // The whole movetime is used: iterations go on until the hard stop.
             let budget = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
             return TimePlan {
                 start,
-                soft: Some(budget),
+                soft: None,
                 hard: Some(budget),
             };
         }
@@ -131,7 +132,7 @@ mod tests {
             ..Default::default()
         };
         let plan = TimePlan::new(&limits, 0, 30);
-        assert_eq!(plan.soft, Some(Duration::from_millis(70)));
+        assert_eq!((plan.soft, plan.hard), (None, Some(Duration::from_millis(70))));
         assert!(!TimePlan::new(&SearchLimits::default(), 0, 30).is_timed());
     }
 }
