@@ -132,7 +132,10 @@ mod tests {
             ..Default::default()
         };
         let plan = TimePlan::new(&limits, 0, 30);
-        assert_eq!((plan.soft, plan.hard), (None, Some(Duration::from_millis(70))));
+        assert_eq!(
+            (plan.soft, plan.hard),
+            (None, Some(Duration::from_millis(70)))
+        );
         assert!(!TimePlan::new(&SearchLimits::default(), 0, 30).is_timed());
     }
 }

@@ -72,13 +72,15 @@ pub fn top_owner(height: u8, colors: u64) -> Player {
     ((colors >> (height - 1)) & 1) as Player
 }
 
-/// What a move changed, so that `unmake` can put it back.
+/// What `unmake` needs to put a move back. The changed squares follow from the move;
+/// a landing square only gained checkers on top, so its old height alone restores it.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
-    count: u8,
-    squares: [u8; 8],
+    mv: TdMove,
+    /// Old heights: the origin first, then the landing squares in line order.
     heights: [u8; 8],
-    colors: [u64; 8],
+    count: u8,
+    origin_colors: u64,
     board_hash: u64,
     king_height: [u8; 2],
     controlled: [u64; 2],
@@ -248,10 +250,7 @@ impl TumblingDown {
         kings: &mut KingWatch,
     ) {
         let (old_height, old_colors) = self.stack(sq);
-        let i = undo.count as usize;
-        undo.squares[i] = sq as u8;
-        undo.heights[i] = old_height;
-        undo.colors[i] = old_colors;
+        undo.heights[undo.count as usize] = old_height;
         undo.count += 1;
         let old_owner = pure_owner(old_height, old_colors);
         if old_owner != NOBODY && old_height == undo.king_height[old_owner] {
@@ -269,11 +268,13 @@ impl TumblingDown {
 
     /// Plays a legal move and decides the game if it ends (R9-R11, E1-E4).
     pub fn make(&mut self, mv: TdMove) {
+        let from = mv.from();
+        let (height, colors) = self.stack(from);
         let mut undo = Undo {
-            count: 0,
-            squares: [0; 8],
+            mv,
             heights: [0; 8],
-            colors: [0; 8],
+            count: 0,
+            origin_colors: colors,
             board_hash: self.board_hash,
             king_height: self.king_height,
             controlled: self.controlled,
@@ -284,8 +285,6 @@ impl TumblingDown {
             king_changed: [false; 2],
             tallest_new: self.king_height,
         };
-        let from = mv.from();
-        let (height, colors) = self.stack(from);
         if !mv.is_tumble() {
             // R3: the top checker steps onto the neighbour.
             let to = neighbour(from, mv.direction());
@@ -356,10 +355,14 @@ impl TumblingDown {
         let undo = self.undo.pop().expect("unmake without a move");
         self.seen[self.board_hash as usize % SEEN_SLOTS] -= 1;
         self.history.pop();
-        for i in 0..undo.count as usize {
-            let sq = undo.squares[i] as Square;
-            self.heights[sq] = undo.heights[i];
-            self.colors[sq] = undo.colors[i];
+        let from = undo.mv.from();
+        self.heights[from] = undo.heights[0];
+        self.colors[from] = undo.origin_colors;
+        let line = &LINES[from][undo.mv.direction()];
+        for (i, &old_height) in undo.heights[1..undo.count as usize].iter().enumerate() {
+            let sq = line.squares[i] as Square;
+            self.heights[sq] = old_height;
+            self.colors[sq] &= low_bits(old_height);
         }
         self.controlled = undo.controlled;
         self.pure = undo.pure;
