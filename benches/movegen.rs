@@ -5,6 +5,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::game::perft::perft;
 use tabula::game::{Game, GameConfig};
+use tabula::games::dimraw::Dimraw;
 use tabula::games::tumbling_down::TumblingDown;
 
 fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
@@ -23,6 +24,7 @@ fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
 
 fn movegen(c: &mut Criterion) {
     bench_game::<TumblingDown>(c, 2);
+    bench_game::<Dimraw>(c, 4);
 }
 
 criterion_group!(benches, movegen);

@@ -15,21 +15,37 @@ use crate::search::{SearchLimits, TranspositionTable};
 pub const DEFAULT_DEPTH: u32 = 5;
 const BENCH_HASH_MIB: usize = 16;
 
-/// Bench positions: a variant and the tokens played from its start position.
-const POSITIONS: &[(&str, &str)] = &[
-    ("tumbling-down", ""),
-    ("tumbling-down", "b1a1t h8h7t a1b2t g6h5t"),
+/// Bench positions: a variant, its depth beyond the bench depth (games differ in branching),
+/// and the tokens played from its start position.
+const POSITIONS: &[(&str, u32, &str)] = &[
+    ("tumbling-down", 0, ""),
+    ("tumbling-down", 0, "b1a1t h8h7t a1b2t g6h5t"),
     (
         "tumbling-down",
+        0,
         "b1a1t h8h7t a1b2t g6h5t b2a2t g8g7t c2d1t h5g6t",
     ),
     (
         "tumbling-down",
+        0,
         "b1a1 f6g6 c1d2 h4g4 a2b3t g6f6 c2d1t e7f7 b4c4 g5h5 d5e6 g8f7t b2b1t",
     ),
     (
         "tumbling-down",
+        0,
         "b3b4 h7g8t c2d2 g7h7t e1f1 f8g8t c1b1 g8f7t b2b3 f6f5",
+    ),
+    ("dimraw", 4, ""),
+    ("dimraw", 4, "@0 @5 @1 @7 @2"),
+    (
+        "dimraw",
+        4,
+        "@12 @8 @1 @16 @14 @7 @0 @18 @17 x8 @13 @15 @4 @8 x4",
+    ),
+    (
+        "dimraw",
+        4,
+        "@10 @0 @15 @14 @18 @6 @12 x6 @17 @13 x0 @16 @11 x16 @16 @7 x17 @2 @9 @17 @8 x16 @3 @1 @16 @6 x16 @0 @4 x3 @3 15-16 @19 4-5 x14 @14 16-15 x19",
     ),
 ];
 
@@ -44,14 +60,14 @@ pub struct BenchTotals {
 /// Runs the bench, writing one line per position and the total line last.
 pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
-    let limits = SearchLimits {
-        depth: Some(depth),
-        ..Default::default()
-    };
     let tt = TranspositionTable::new(BENCH_HASH_MIB);
     let start = Instant::now();
     let mut nodes = 0;
-    for (i, (variant, tokens)) in POSITIONS.iter().enumerate() {
+    for (i, &(variant, extra_depth, tokens)) in POSITIONS.iter().enumerate() {
+        let limits = SearchLimits {
+            depth: Some(depth + extra_depth),
+            ..Default::default()
+        };
         let options = EngineOptions {
             variant: variant.to_string(),
             ..EngineOptions::default()
@@ -67,8 +83,9 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
             .expect("bench positions are running games");
         nodes += thought.nodes;
         output.line(&format!(
-            "info string bench {} {variant} depth {depth} nodes {} bestmove {}",
+            "info string bench {} {variant} depth {} nodes {} bestmove {}",
             i + 1,
+            depth + extra_depth,
             thought.nodes,
             thought.token
         ));

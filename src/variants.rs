@@ -13,6 +13,10 @@ macro_rules! for_variant {
                 type $G = $crate::games::tumbling_down::TumblingDown;
                 Ok($body)
             }
+            "dimraw" => {
+                type $G = $crate::games::dimraw::Dimraw;
+                Ok($body)
+            }
             other if $crate::variants::VARIANTS.contains(&other) => {
                 Err(format!("variant '{other}' is not implemented yet"))
             }

@@ -308,3 +308,43 @@ fn a_hash_larger_than_memory_is_refused() {
     engine.until("bestmove");
     engine.quit();
 }
+
+#[test]
+fn dimraw_through_the_protocol() {
+    let mut engine = EngineProcess::start(&[]);
+    assert!(
+        engine
+            .exchange("setoption name UCI_Variant value dimraw")
+            .is_empty()
+    );
+    assert_eq!(engine.query("fen"), ".................... 12 20 p1 0 0 1");
+    assert_eq!(engine.query("legalmoves").split(' ').count(), 20);
+    engine.exchange("position startpos moves @0 @5 @1 @7 @2");
+    assert_eq!(
+        engine.query("tomove"),
+        "p1",
+        "the mill's owner removes next"
+    );
+    assert_eq!(engine.query("legalmoves"), "x5 x7");
+    engine.send("go depth 6");
+    let lines = engine.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    assert!(best == "x5" || best == "x7", "{best}");
+    engine.send("go perft 3");
+    assert_eq!(
+        engine.until("Nodes searched").last().unwrap(),
+        "Nodes searched: 480"
+    );
+    engine.quit();
+
+    let mut engine = EngineProcess::start(&["--game", "dimraw"]);
+    assert_eq!(engine.query("players"), "2");
+    let lines = engine.exchange("position startpos moves @0 @0");
+    assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
+    engine.quit();
+}

@@ -5,6 +5,7 @@ mod common;
 use common::{random_walk, rng};
 use rand::RngExt;
 use tabula::game::{Game, GameConfig};
+use tabula::games::dimraw::Dimraw;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::negamax;
 use tabula::search::{TranspositionTable, fixed_depth_value};
@@ -33,7 +34,31 @@ fn sparse_position(seed: u64) -> TumblingDown {
     }
 }
 
-fn check(pos: &TumblingDown, depth: u32) {
+#[test]
+fn sparse_positions_depths_1_to_4() {
+    for seed in 0..60 {
+        let pos = sparse_position(seed);
+        for depth in 1..=4 {
+            check_game(&pos, depth);
+        }
+    }
+}
+
+#[test]
+fn played_positions_depths_1_to_2() {
+    for seed in 0..20 {
+        let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 10 + seed as usize * 3, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=2 {
+            check_game(&pos, depth);
+        }
+    }
+}
+
+fn check_game<G: Game>(pos: &G, depth: u32) {
     let expected = negamax(&mut pos.clone(), depth);
     assert_eq!(
         fixed_depth_value(pos, depth, None),
@@ -50,26 +75,33 @@ fn check(pos: &TumblingDown, depth: u32) {
     );
 }
 
+/// Dimraw positions from random play, half of them stopped where a removal is pending
+/// (the same player decides twice in a row).
 #[test]
-fn sparse_positions_depths_1_to_4() {
-    for seed in 0..60 {
-        let pos = sparse_position(seed);
-        for depth in 1..=4 {
-            check(&pos, depth);
+fn dimraw_positions_with_removals_depths_1_to_4() {
+    let mut with_removal = 0;
+    for seed in 0..40 {
+        let mut pos = Dimraw::startpos(&GameConfig::default()).unwrap();
+        let mut rng = rng(seed);
+        random_walk(&mut pos, 6 + seed as usize % 30, &mut rng);
+        if seed % 2 == 0 {
+            for _ in 0..60 {
+                if pos.outcome().is_some() || pos.to_text().split(' ').nth(4) == Some("1") {
+                    break;
+                }
+                random_walk(&mut pos, 1, &mut rng);
+            }
         }
-    }
-}
-
-#[test]
-fn played_positions_depths_1_to_2() {
-    for seed in 0..20 {
-        let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
-        random_walk(&mut pos, 10 + seed as usize * 3, &mut rng(seed));
         if pos.outcome().is_some() {
             continue;
         }
-        for depth in 1..=2 {
-            check(&pos, depth);
+        with_removal += (pos.to_text().split(' ').nth(4) == Some("1")) as u32;
+        for depth in 1..=4 {
+            check_game(&pos, depth);
         }
     }
+    assert!(
+        with_removal >= 10,
+        "only {with_removal} positions with a removal pending"
+    );
 }

@@ -222,9 +222,15 @@ fn four_hundred_plies_draw() {
     let next = then(&pos, "a1b1");
     assert_eq!(next.outcome(), Some(Outcome::Draw));
     let at_limit = from_text(
-        ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p2 400",
+        ".,.,.,.,.,.,.,oo/.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./.,.,.,.,.,.,.,./xx,.,.,.,.,.,.,. p2 400 draw",
     );
     assert_eq!(at_limit.outcome(), Some(Outcome::Draw));
+    assert!(
+        next.to_text().ends_with(" p2 400 draw"),
+        "a finished game's text names its result"
+    );
+    let unfinished = at_limit.to_text().replace(" draw", "");
+    assert!(TumblingDown::from_text(&unfinished, &GameConfig::default()).is_err());
     assert_eq!(legal_count(&at_limit), 0);
 }
 

@@ -73,8 +73,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn turn(&self) -> Turn;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Zobrist hash of everything that affects legality or the result.
+    /// Zobrist hash of everything that affects legality or the result, kept incrementally.
     fn hash(&self) -> u64;
+    /// The same hash computed from the position alone (to check the incremental one).
+    fn hash_from_scratch(&self) -> u64;
     /// Whether the current position already occurred earlier in this game's history
     /// (games without repetition rules never repeat).
     fn repeats_earlier(&self) -> bool {

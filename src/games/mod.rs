@@ -1,3 +1,4 @@
 //! The games, one folder each.
 
+pub mod dimraw;
 pub mod tumbling_down;

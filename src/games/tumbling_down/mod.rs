@@ -56,6 +56,10 @@ impl Game for TumblingDown {
         TumblingDown::repeats_earlier(self)
     }
 
+    fn hash_from_scratch(&self) -> u64 {
+        TumblingDown::hash_from_scratch(self)
+    }
+
     fn generate(&self, moves: &mut Vec<TdMove>) {
         TumblingDown::generate(self, moves)
     }

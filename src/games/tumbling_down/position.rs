@@ -174,6 +174,11 @@ impl TumblingDown {
         self.outcome
     }
 
+    /// Marks a set-up position as finished (its text gave the result).
+    pub(super) fn set_outcome(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
+
     /// The full hash: board, side to move and ply counter.
     pub fn hash(&self) -> u64 {
         self.board_hash ^ ply_key(self.ply)

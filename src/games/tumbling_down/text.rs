@@ -2,7 +2,7 @@
 
 use super::board::Square;
 use super::position::{CHECKERS_PER_PLAYER, PLY_LIMIT, TumblingDown, is_pure, top_owner};
-use crate::game::Player;
+use crate::game::{Outcome, Player};
 
 /// The rulebook's start position (P3): stacks of 4, 3, 2, 2, 1 by distance from each home corner.
 pub fn start_stacks() -> [(u8, u64); 64] {
@@ -19,6 +19,17 @@ pub fn start_stacks() -> [(u8, u64); 64] {
         }
     }
     stacks
+}
+
+fn parse_result(text: &str) -> Result<Outcome, String> {
+    match text {
+        "p1win" => Ok(Outcome::Win(0)),
+        "p2win" => Ok(Outcome::Win(1)),
+        "draw" => Ok(Outcome::Draw),
+        _ => Err(format!(
+            "bad result '{text}': expected p1win, p2win or draw"
+        )),
+    }
 }
 
 /// Writes a stack bottom to top (`xxo`), or `.` for an empty square.
@@ -52,11 +63,17 @@ fn parse_stack(cell: &str) -> Result<(u8, u64), String> {
 }
 
 impl TumblingDown {
-    /// Parses `<rank 8>/.../<rank 1> <p1|p2> <plies>`; each rank is eight comma-separated cells.
+    /// Parses `<rank 8>/.../<rank 1> <p1|p2> <plies> [<result>]`; each rank is eight comma-separated
+    /// cells, and a finished game ends with its result (`p1win`, `p2win` or `draw`).
     pub fn parse_text(text: &str) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, ply] = fields[..] else {
-            return Err("position text needs 3 fields: <board> <p1|p2> <plies>".to_string());
+        let (board, side, ply, result) = match fields[..] {
+            [board, side, ply] => (board, side, ply, None),
+            [board, side, ply, result] => (board, side, ply, Some(parse_result(result)?)),
+            _ => return Err(
+                "position text needs 3 fields, <board> <p1|p2> <plies>, and the result once over"
+                    .to_string(),
+            ),
         };
         let side: Player = match side {
             "p1" => 0,
@@ -96,11 +113,15 @@ impl TumblingDown {
                 "too many checkers: {x_count} x and {o_count} o (at most 29 each)"
             ));
         }
-        let pos = Self::from_parts(&stacks, side, ply);
-        if pos.king_height.contains(&0) {
+        let mut pos = Self::from_parts(&stacks, side, ply);
+        if let Some(outcome) = result {
+            pos.set_outcome(outcome);
+        } else if pos.king_height.contains(&0) {
             return Err(
                 "each player needs a pure stack (a king), or the game would be over".to_string(),
             );
+        } else if ply == PLY_LIMIT {
+            return Err(format!("ply {PLY_LIMIT} ends the game: give the result"));
         }
         Ok(pos)
     }
@@ -119,7 +140,15 @@ impl TumblingDown {
                     .join(",")
             })
             .collect();
-        format!("{} p{} {}", ranks.join("/"), self.side() + 1, self.ply())
+        let result = self
+            .outcome()
+            .map_or(String::new(), |o| format!(" {}", o.name()));
+        format!(
+            "{} p{} {}{result}",
+            ranks.join("/"),
+            self.side() + 1,
+            self.ply()
+        )
     }
 
     /// The board as in the rulebook's diagrams, with kings marked `*`.

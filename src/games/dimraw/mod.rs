@@ -1,0 +1,90 @@
+//! Dimraw, the "Dimraw (Ludii 4)" ruleset: three nested squares, 12 pieces against 20, mills remove.
+//!
+//! Rules as implemented: `seeds/dimraw.md`.
+
+pub mod board;
+mod eval;
+pub mod moves;
+pub mod position;
+mod text;
+
+use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+pub use moves::DmMove;
+pub use position::Dimraw;
+
+impl Game for Dimraw {
+    type Move = DmMove;
+    const NAME: &'static str = "dimraw";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Ok(Dimraw::start())
+    }
+
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
+        Dimraw::parse_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn draw(&self) -> String {
+        self.draw_board()
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match self.state.outcome {
+            Some(_) => Turn::Over,
+            None => Turn::Player(self.state.side),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Dimraw::hash_from_scratch(self)
+    }
+
+    fn generate(&self, moves: &mut Vec<DmMove>) {
+        Dimraw::generate(self, moves)
+    }
+
+    fn make(&mut self, mv: DmMove) {
+        Dimraw::make(self, mv)
+    }
+
+    fn unmake(&mut self) {
+        Dimraw::unmake(self)
+    }
+
+    fn format_move(&self, mv: DmMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        moves::check_syntax(token)
+    }
+
+    fn move_code(mv: DmMove) -> u32 {
+        mv.code() as u32
+    }
+
+    fn move_index(mv: DmMove) -> usize {
+        mv.code() as usize
+    }
+
+    fn evaluate(&self, player: Player) -> i32 {
+        Dimraw::evaluate(self, player)
+    }
+}

@@ -1,0 +1,226 @@
+//! The Dimraw position: pieces, hands, the pending removal, the draw counters, make and unmake.
+
+use super::board::{
+    MILLS_AT, NEIGHBOURS, Point, Points, STRAIGHT_MILLS_AT, compass_neighbours, completes,
+};
+use super::moves::DmMove;
+use crate::game::hashing::{key_table, mix64};
+use crate::game::{Outcome, Player};
+
+/// Pieces each player starts with, all in hand.
+pub const START_HAND: [u8; 2] = [12, 20];
+/// A decision in this turn that does not end the game otherwise ends it in a draw (rule 11).
+pub const LAST_TURN: u16 = 2500;
+/// The turn number written once the turn limit has ended the game.
+pub const AFTER_LAST_TURN: u16 = LAST_TURN + 1;
+
+const PIECE_KEYS: [u64; 40] = key_table(0x6469_6d72_6177);
+const HAND_KEYS: [u64; 42] = key_table(0x6861_6e64);
+static TURN_KEYS: [u64; AFTER_LAST_TURN as usize + 1] = key_table(0x7475_726e);
+const PASS_KEYS: [u64; 3] = key_table(0x7061_7373);
+const SIDE_KEY: u64 = mix64(0x7369_6465);
+const PENDING_KEY: u64 = mix64(0x7065_6e64);
+
+/// The state fields a move changes; the undo record is a copy of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    /// Points holding each player's pieces.
+    pub pieces: [Points; 2],
+    /// Pieces in each player's hand.
+    pub hand: [u8; 2],
+    /// The player to move.
+    pub side: Player,
+    /// The side to move must remove an enemy piece (rule 4).
+    pub removal_pending: bool,
+    /// Consecutive turns that were a single `pass`, ending with the last completed turn (2 = drawn).
+    pub passes: u8,
+    /// The turn number (rule 11); [`AFTER_LAST_TURN`] once the limit ended the game.
+    pub turn: u16,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+    /// Zobrist hash of all of the above.
+    pub hash: u64,
+}
+
+/// A Dimraw position and its undo stack.
+#[derive(Clone, Debug)]
+pub struct Dimraw {
+    pub(super) state: State,
+    undo: Vec<State>,
+}
+
+impl State {
+    /// The hash computed from the fields.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = TURN_KEYS[self.turn as usize] ^ PASS_KEYS[self.passes as usize];
+        for player in 0..2 {
+            let mut points = self.pieces[player];
+            while points != 0 {
+                hash ^= PIECE_KEYS[player * 20 + points.trailing_zeros() as usize];
+                points &= points - 1;
+            }
+            hash ^= HAND_KEYS[player * 21 + self.hand[player] as usize];
+        }
+        if self.side == 1 {
+            hash ^= SIDE_KEY;
+        }
+        if self.removal_pending {
+            hash ^= PENDING_KEY;
+        }
+        hash
+    }
+
+    /// Pieces a player owns, on the board and in hand.
+    pub fn total(&self, player: Player) -> u32 {
+        self.pieces[player as usize].count_ones() + self.hand[player as usize] as u32
+    }
+
+    /// Decides whether a set-up position is already over (rules 9-11).
+    pub fn settle(&mut self) {
+        self.outcome = if self.total(self.side) <= 2 {
+            Some(Outcome::Win(1 - self.side))
+        } else if self.passes >= 2 || self.turn >= AFTER_LAST_TURN {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+        self.hash = self.compute_hash();
+    }
+}
+
+impl Dimraw {
+    /// A position from its state fields.
+    pub(super) fn from_state(mut state: State) -> Self {
+        state.settle();
+        Dimraw {
+            state,
+            undo: Vec::with_capacity(256),
+        }
+    }
+
+    /// The empty board with full hands, `p1` to move in turn 1.
+    pub fn start() -> Self {
+        Self::from_state(State {
+            pieces: [0, 0],
+            hand: START_HAND,
+            side: 0,
+            removal_pending: false,
+            passes: 0,
+            turn: 1,
+            outcome: None,
+            hash: 0,
+        })
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_hash()
+    }
+
+    /// Whether a move earns a removal (rule 7), judged on the position after it.
+    fn earns_removal(own: Points, mv: DmMove) -> bool {
+        match mv {
+            DmMove::Place(to) => completes(&MILLS_AT[to as Point], own),
+            DmMove::Step(from, to) => {
+                completes(&MILLS_AT[to as Point], own)
+                    || compass_neighbours(from as Point)
+                        .any(|a: Point| own & 1 << a != 0 && completes(&STRAIGHT_MILLS_AT[a], own))
+            }
+            DmMove::Remove(_) | DmMove::Pass => false,
+        }
+    }
+
+    /// Plays a legal decision and applies rules 7-12.
+    pub fn make(&mut self, mv: DmMove) {
+        self.undo.push(self.state);
+        let s = &mut self.state;
+        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        match mv {
+            DmMove::Place(to) => {
+                s.pieces[mover] |= 1 << to;
+                s.hand[mover] -= 1;
+                s.hash ^= HAND_KEYS[mover * 21 + s.hand[mover] as usize + 1]
+                    ^ HAND_KEYS[mover * 21 + s.hand[mover] as usize];
+            }
+            DmMove::Step(from, to) => s.pieces[mover] ^= 1 << from | 1 << to,
+            DmMove::Remove(at) => s.pieces[opponent] &= !(1 << at),
+            DmMove::Pass => {}
+        }
+        let single_pass = mv == DmMove::Pass && !s.removal_pending;
+        s.removal_pending = Self::earns_removal(s.pieces[mover], mv);
+        let next = if s.removal_pending { mover } else { opponent };
+        if next != mover {
+            s.passes = if single_pass { s.passes + 1 } else { 0 };
+        }
+        s.side = next as Player;
+        s.outcome = if s.total(next as Player) <= 2 {
+            Some(Outcome::Win(mover as Player))
+        } else if single_pass && s.passes >= 2 {
+            Some(Outcome::Draw)
+        } else if s.turn == LAST_TURN {
+            s.turn = AFTER_LAST_TURN;
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+        if s.outcome.is_none() && next != mover {
+            s.turn += 1;
+        }
+        let before = self.undo.last().expect("just pushed");
+        let s = &mut self.state;
+        for player in 0..2 {
+            for_each_point(before.pieces[player] ^ s.pieces[player], |v| {
+                s.hash ^= PIECE_KEYS[player * 20 + v]
+            });
+        }
+        if before.removal_pending != s.removal_pending {
+            s.hash ^= PENDING_KEY;
+        }
+        if before.side != s.side {
+            s.hash ^= SIDE_KEY;
+        }
+        s.hash ^= PASS_KEYS[before.passes as usize]
+            ^ PASS_KEYS[s.passes as usize]
+            ^ TURN_KEYS[before.turn as usize]
+            ^ TURN_KEYS[s.turn as usize];
+    }
+
+    /// Takes back the last decision.
+    pub fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+
+    /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.
+    pub fn generate(&self, moves: &mut Vec<DmMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
+        if s.removal_pending {
+            for_each_point(s.pieces[opponent], |v| moves.push(DmMove::Remove(v as u8)));
+        } else if s.hand[mover] > 0 {
+            for_each_point(empty, |v| moves.push(DmMove::Place(v as u8)));
+        } else {
+            for_each_point(s.pieces[mover], |from| {
+                for_each_point(NEIGHBOURS[from] & empty, |to| {
+                    moves.push(DmMove::Step(from as u8, to as u8))
+                });
+            });
+        }
+        if moves.is_empty() {
+            moves.push(DmMove::Pass);
+        }
+    }
+}
+
+/// Calls `f` with every point of a set, lowest first.
+#[inline]
+pub fn for_each_point(mut points: Points, mut f: impl FnMut(Point)) {
+    while points != 0 {
+        f(points.trailing_zeros() as Point);
+        points &= points - 1;
+    }
+}
