@@ -7,6 +7,7 @@
 pub mod hashing;
 pub mod outcome;
 pub mod perft;
+pub mod repetition;
 
 use std::fmt::Debug;
 

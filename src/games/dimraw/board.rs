@@ -172,7 +172,9 @@ pub const STRAIGHT_MILLS_AT: [MillList; POINTS] = mills_through(STRAIGHT_MILLS);
 /// Whether some mill of `list` is complete in `own`.
 #[inline]
 pub fn completes(list: &MillList, own: Points) -> bool {
-    list.mills[..list.count].iter().any(|&mill| mill & !own == 0)
+    list.mills[..list.count]
+        .iter()
+        .any(|&mill| mill & !own == 0)
 }
 
 /// The axis-parallel neighbours of `v` (for rule 7c).

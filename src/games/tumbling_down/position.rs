@@ -3,6 +3,7 @@
 use super::board::{LINES, Square, neighbour};
 use super::moves::TdMove;
 use crate::game::hashing::{key_table, mix64};
+use crate::game::repetition::RepetitionHistory;
 use crate::game::{Outcome, Player};
 
 /// The most checkers one colour may have on the board.
@@ -13,7 +14,6 @@ pub const PLY_LIMIT: u16 = 400;
 const SQUARE_KEYS: [u64; 64] = key_table(0x7475_6d62_6c65);
 const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x0070_6c79_2063_6e74);
 const SIDE_KEY: u64 = mix64(0x5349_4445);
-const SEEN_SLOTS: usize = 4096;
 /// The [`pure_owner`] of a mixed or empty stack.
 pub const NOBODY: usize = 2;
 
@@ -115,10 +115,8 @@ pub struct TumblingDown {
     /// Hash of the squares and the side to move: what repetition compares.
     board_hash: u64,
     outcome: Option<Outcome>,
-    /// Board hashes since set-up, the current position last.
-    history: Vec<u64>,
-    /// Occurrence counts of board hashes by their low bits: a cheap filter before scanning `history`.
-    seen: Box<[u8; SEEN_SLOTS]>,
+    /// Board hashes since set-up, for the repetition draw.
+    history: RepetitionHistory,
     undo: Vec<Undo>,
 }
 
@@ -135,8 +133,7 @@ impl TumblingDown {
             ply,
             board_hash: side_key(side),
             outcome: None,
-            history: Vec::with_capacity(512),
-            seen: Box::new([0; SEEN_SLOTS]),
+            history: RepetitionHistory::new(0),
             undo: Vec::with_capacity(512),
         };
         for (sq, &(height, colors)) in stacks.iter().enumerate() {
@@ -146,7 +143,7 @@ impl TumblingDown {
         for player in 0..2 {
             pos.king_height[player] = pos.tallest_pure(player);
         }
-        pos.record_in_history();
+        pos.history = RepetitionHistory::new(pos.board_hash);
         if ply >= PLY_LIMIT {
             pos.outcome = Some(Outcome::Draw);
         }
@@ -194,23 +191,7 @@ impl TumblingDown {
 
     /// Whether the current position occurred earlier in the history.
     pub fn repeats_earlier(&self) -> bool {
-        self.seen[self.board_hash as usize % SEEN_SLOTS] >= 2 && self.occurrences() >= 2
-    }
-
-    fn third_occurrence(&self) -> bool {
-        self.seen[self.board_hash as usize % SEEN_SLOTS] >= 3 && self.occurrences() >= 3
-    }
-
-    fn occurrences(&self) -> usize {
-        self.history
-            .iter()
-            .filter(|&&h| h == self.board_hash)
-            .count()
-    }
-
-    fn record_in_history(&mut self) {
-        self.history.push(self.board_hash);
-        self.seen[self.board_hash as usize % SEEN_SLOTS] += 1;
+        self.history.occurred(2)
     }
 
     /// Sets a square's stack, keeping the control and pure-stack bitboards in step (not the hash).
@@ -343,12 +324,12 @@ impl TumblingDown {
         self.side = opponent;
         self.ply += 1;
         self.board_hash ^= SIDE_KEY;
-        self.record_in_history();
+        self.history.push(self.board_hash);
         self.outcome = if falls[opponent as usize] {
             Some(Outcome::Win(mover))
         } else if falls[mover as usize] {
             Some(Outcome::Win(opponent))
-        } else if self.ply >= PLY_LIMIT || self.third_occurrence() {
+        } else if self.ply >= PLY_LIMIT || self.history.occurred(3) {
             Some(Outcome::Draw)
         } else {
             None
@@ -358,7 +339,6 @@ impl TumblingDown {
     /// Takes back the last move.
     pub fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
-        self.seen[self.board_hash as usize % SEEN_SLOTS] -= 1;
         self.history.pop();
         let from = undo.mv.from();
         self.heights[from] = undo.heights[0];

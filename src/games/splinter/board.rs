@@ -1,0 +1,235 @@
+//! Board geometry: a 15 x 18 board in a padded mailbox, directions, square names, and the
+//! occupancy bitset with its 3 x 3 ring test.
+
+/// Files a..o.
+pub const FILES: usize = 15;
+/// Ranks 1..18.
+pub const RANKS: usize = 18;
+/// Squares on the board.
+pub const SQUARES: usize = FILES * RANKS;
+/// Width of the padded mailbox (one guard file each side).
+pub const STRIDE: usize = FILES + 2;
+/// Cells of the padded mailbox (one guard rank below and above).
+pub const CELLS: usize = STRIDE * (RANKS + 2);
+
+/// A padded cell index: `(rank + 1) * STRIDE + file + 1`. Increasing cell order is the
+/// rulebook's square order (B3) on the board.
+pub type Cell = usize;
+
+/// Direction steps in cells: N, NE, E, SE, S, SW, W, NW.
+pub const STEPS: [isize; 8] = [
+    STRIDE as isize,
+    STRIDE as isize + 1,
+    1,
+    1 - STRIDE as isize,
+    -(STRIDE as isize),
+    -(STRIDE as isize) - 1,
+    -1,
+    STRIDE as isize - 1,
+];
+
+/// The names of the directions, in [`STEPS`] order.
+pub const DIRECTION_NAMES: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// The direction opposite to `dir`.
+#[inline]
+pub fn reverse(dir: usize) -> usize {
+    (dir + 4) % 8
+}
+
+/// The cell one step from `cell` in direction `dir` (may be a guard cell).
+#[inline]
+pub fn step(cell: Cell, dir: usize) -> Cell {
+    (cell as isize + STEPS[dir]) as Cell
+}
+
+/// Whether a cell is on the board (not a guard cell).
+#[inline]
+pub fn on_board(cell: Cell) -> bool {
+    ON_BOARD.get(cell).copied().unwrap_or(false)
+}
+
+const fn build_on_board() -> [bool; CELLS] {
+    let mut out = [false; CELLS];
+    let mut r = 0;
+    while r < RANKS {
+        let mut f = 0;
+        while f < FILES {
+            out[(r + 1) * STRIDE + f + 1] = true;
+            f += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+static ON_BOARD: [bool; CELLS] = build_on_board();
+
+/// The cell of a square given by file and rank indices (0-based).
+pub fn cell_of(file: usize, rank: usize) -> Cell {
+    (rank + 1) * STRIDE + file + 1
+}
+
+/// The square's name, `a1` .. `o18`.
+pub fn cell_name(cell: Cell) -> String {
+    let (rank, file) = (cell / STRIDE - 1, cell % STRIDE - 1);
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// Parses a square name (`a`..`o`, then `1`..`18` without a leading zero).
+pub fn parse_cell(text: &str) -> Option<Cell> {
+    let bytes = text.as_bytes();
+    let file = match bytes.first()? {
+        f @ b'a'..=b'o' => (f - b'a') as usize,
+        _ => return None,
+    };
+    let digits = &text[1..];
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rank: usize = digits.parse().ok()?;
+    (1..=RANKS).contains(&rank).then(|| cell_of(file, rank - 1))
+}
+
+/// A set of cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CellSet([u64; CELLS.div_ceil(64)]);
+
+impl CellSet {
+    /// Whether the set holds `cell`.
+    #[inline]
+    pub fn has(&self, cell: Cell) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    /// Adds a cell.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Removes a cell.
+    #[inline]
+    pub fn remove(&mut self, cell: Cell) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The lowest cell, if any.
+    pub fn first(&self) -> Option<Cell> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
+    /// The 8 neighbours of `cell` in this set as a ring pattern: bit `d` for direction `d`.
+    #[inline]
+    pub fn ring(&self, cell: Cell) -> u8 {
+        let mut ring = 0;
+        for (d, _) in STEPS.iter().enumerate() {
+            ring |= (self.has(step(cell, d)) as u8) << d;
+        }
+        ring
+    }
+}
+
+const fn ring_components(pattern: u8) -> u8 {
+    // Ring cells d and e touch (8-connectivity) when they are next to each other around the
+    // ring, or both orthogonal and two apart (N and E touch at a corner).
+    let mut seen = 0u8;
+    let mut components = 0;
+    let mut start = 0;
+    while start < 8 {
+        if pattern >> start & 1 == 1 && seen >> start & 1 == 0 {
+            components += 1;
+            let mut stack = 1u8 << start;
+            seen |= 1 << start;
+            while stack != 0 {
+                let d = stack.trailing_zeros() as usize;
+                stack &= !(1 << d);
+                let mut e = 0;
+                while e < 8 {
+                    let gap = (d + 8 - e) % 8;
+                    let touch = gap == 1 || gap == 7 || ((gap == 2 || gap == 6) && d % 2 == 0);
+                    if touch && pattern >> e & 1 == 1 && seen >> e & 1 == 0 {
+                        seen |= 1 << e;
+                        stack |= 1 << e;
+                    }
+                    e += 1;
+                }
+            }
+        }
+        start += 1;
+    }
+    components
+}
+
+const fn build_ring_table() -> [u8; 256] {
+    let mut out = [0; 256];
+    let mut p = 0;
+    while p < 256 {
+        out[p] = ring_components(p as u8);
+        p += 1;
+    }
+    out
+}
+
+/// How many 8-connected pieces the occupied cells of a ring pattern form among themselves.
+pub static RING_COMPONENTS: [u8; 256] = build_ring_table();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_order_matches_b3() {
+        let mut previous = 0;
+        for rank in 0..RANKS {
+            for file in 0..FILES {
+                let cell = cell_of(file, rank);
+                assert!(cell > previous || cell == cell_of(0, 0));
+                previous = cell;
+                assert_eq!(parse_cell(&cell_name(cell)), Some(cell));
+            }
+        }
+        assert_eq!(cell_name(cell_of(14, 17)), "o18");
+        for bad in ["p1", "a0", "a19", "a01", "A1", "a", "a1x"] {
+            assert_eq!(parse_cell(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn ring_components_examples() {
+        assert_eq!(RING_COMPONENTS[0], 0);
+        assert_eq!(RING_COMPONENTS[0b0000_0101], 1, "N and E touch at a corner");
+        assert_eq!(RING_COMPONENTS[0b0001_0001], 2, "N and S do not");
+        assert_eq!(RING_COMPONENTS[0b0000_1010], 2, "NE and SE do not");
+        assert_eq!(RING_COMPONENTS[0b0000_1110], 1, "NE, E, SE");
+        assert_eq!(RING_COMPONENTS[0xFF], 1);
+    }
+}
