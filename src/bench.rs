@@ -35,6 +35,18 @@ const POSITIONS: &[(&str, u32, &str)] = &[
         0,
         "b3b4 h7g8t c2d2 g7h7t e1f1 f8g8t c1b1 g8f7t b2b3 f6f5",
     ),
+    ("splinter", 0, ""),
+    ("splinter", 0, "h7h8 f10e10 h8h9"),
+    (
+        "splinter",
+        0,
+        "h7h8 f10e10 h8h9 e10f10 h9h10 f10e10 h10h11 e10f10 h11h12 f10e10 h12h13 e10f10",
+    ),
+    (
+        "splinter",
+        0,
+        "j7i7 j8i8 i7h7 i8h8 h7g7 h8g8 g7f7 g8f8 f7e7 f8e8",
+    ),
     ("dimraw", 4, ""),
     ("dimraw", 4, "@0 @5 @1 @7 @2"),
     (
@@ -78,15 +90,17 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
             .set_position(PositionBase::Start, &moves)
             .expect("bench positions are legal");
         tt.clear();
+        let position_start = Instant::now();
         let thought = session
             .think(&limits, &tt, 1)
             .expect("bench positions are running games");
         nodes += thought.nodes;
         output.line(&format!(
-            "info string bench {} {variant} depth {} nodes {} bestmove {}",
+            "info string bench {} {variant} depth {} nodes {} nps {} bestmove {}",
             i + 1,
             depth + extra_depth,
             thought.nodes,
+            (thought.nodes as f64 / position_start.elapsed().as_secs_f64().max(1e-9)) as u64,
             thought.token
         ));
     }

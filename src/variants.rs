@@ -13,6 +13,10 @@ macro_rules! for_variant {
                 type $G = $crate::games::tumbling_down::TumblingDown;
                 Ok($body)
             }
+            "splinter" => {
+                type $G = $crate::games::splinter::Splinter;
+                Ok($body)
+            }
             "dimraw" => {
                 type $G = $crate::games::dimraw::Dimraw;
                 Ok($body)

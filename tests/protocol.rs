@@ -310,6 +310,29 @@ fn a_hash_larger_than_memory_is_refused() {
 }
 
 #[test]
+fn splinter_through_the_protocol() {
+    let mut engine = EngineProcess::start(&["--game", "splinter"]);
+    assert_eq!(engine.query("legalmoves").split(' ').count(), 120);
+    engine.exchange("position startpos moves h7h8 f10e10 h8h9 e10f10 h9h10 f10e10 h10h11 e10f10 h11h12 f10e10 h12h13 e10f10");
+    assert_eq!(engine.query("islegal h13g14=f7"), "true");
+    assert_eq!(engine.query("islegal h13g14"), "false");
+    assert_eq!(engine.query("islegal h13g14=g7"), "false");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    assert_eq!(engine.query(&format!("islegal {best}")), "true");
+    let fen = engine.query("fen");
+    assert!(engine.exchange(&format!("position fen {fen}")).is_empty());
+    assert_eq!(engine.query("fen"), fen);
+    engine.quit();
+}
+
+#[test]
 fn dimraw_through_the_protocol() {
     let mut engine = EngineProcess::start(&[]);
     assert!(

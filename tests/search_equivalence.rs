@@ -6,6 +6,7 @@ use common::{random_walk, rng};
 use rand::RngExt;
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
+use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::negamax;
 use tabula::search::{TranspositionTable, fixed_depth_value};
@@ -104,4 +105,18 @@ fn dimraw_positions_with_removals_depths_1_to_4() {
         with_removal >= 10,
         "only {with_removal} positions with a removal pending"
     );
+}
+
+#[test]
+fn splinter_positions_depths_1_to_3() {
+    for seed in 0..12 {
+        let mut pos = Splinter::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 2 + seed as usize * 3, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=3 {
+            check_game(&pos, depth);
+        }
+    }
 }

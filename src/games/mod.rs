@@ -1,4 +1,5 @@
 //! The games, one folder each.
 
 pub mod dimraw;
+pub mod splinter;
 pub mod tumbling_down;

@@ -93,7 +93,9 @@ pub fn parse_cell(text: &str) -> Option<Cell> {
 
 /// A set of cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellSet([u64; CELLS.div_ceil(64)]);
+pub struct CellSet([u64; WORDS]);
+
+const WORDS: usize = CELLS.div_ceil(64);
 
 impl CellSet {
     /// Whether the set holds `cell`.
@@ -114,6 +116,15 @@ impl CellSet {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
 
+    /// The cells of this set that are not in `other`.
+    pub fn minus(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
+            *word &= !o;
+        }
+        out
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -129,7 +140,7 @@ impl CellSet {
         self.0
             .iter()
             .enumerate()
-            .find(|(_, &w)| w != 0)
+            .find(|&(_, &w)| w != 0)
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
@@ -145,6 +156,56 @@ impl CellSet {
                 })
             })
         })
+    }
+
+    /// The cells `k` (1..64) cells further on.
+    #[inline]
+    fn shifted_up(&self, k: u32) -> CellSet {
+        CellSet(std::array::from_fn(|i| {
+            let carry = if i > 0 { self.0[i - 1] >> (64 - k) } else { 0 };
+            self.0[i] << k | carry
+        }))
+    }
+
+    /// The cells `k` (1..64) cells back.
+    #[inline]
+    fn shifted_down(&self, k: u32) -> CellSet {
+        CellSet(std::array::from_fn(|i| {
+            let carry = if i + 1 < WORDS {
+                self.0[i + 1] << (64 - k)
+            } else {
+                0
+            };
+            self.0[i] >> k | carry
+        }))
+    }
+
+    /// The union of two sets.
+    #[inline]
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
+            *word |= o;
+        }
+        out
+    }
+
+    /// The common cells of two sets.
+    #[inline]
+    pub fn intersection(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
+            *word &= o;
+        }
+        out
+    }
+
+    /// The set grown by one step in all 8 directions: a spread along the rank, then along the file.
+    #[inline]
+    pub fn dilate(&self) -> CellSet {
+        let row = self.union(&self.shifted_up(1)).union(&self.shifted_down(1));
+        row.union(&row.shifted_up(STRIDE as u32))
+            .union(&row.shifted_down(STRIDE as u32))
     }
 
     /// The 8 neighbours of `cell` in this set as a ring pattern: bit `d` for direction `d`.
@@ -175,7 +236,7 @@ const fn ring_components(pattern: u8) -> u8 {
                 let mut e = 0;
                 while e < 8 {
                     let gap = (d + 8 - e) % 8;
-                    let touch = gap == 1 || gap == 7 || ((gap == 2 || gap == 6) && d % 2 == 0);
+                    let touch = gap == 1 || gap == 7 || ((gap == 2 || gap == 6) && d & 1 == 0);
                     if touch && pattern >> e & 1 == 1 && seen >> e & 1 == 0 {
                         seen |= 1 << e;
                         stack |= 1 << e;
@@ -221,6 +282,21 @@ mod tests {
         for bad in ["p1", "a0", "a19", "a01", "A1", "a", "a1x"] {
             assert_eq!(parse_cell(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn dilation_reaches_the_eight_neighbours_only() {
+        let centre = cell_of(7, 9);
+        let mut set = CellSet::default();
+        set.insert(centre);
+        let grown = set.dilate();
+        assert_eq!(grown.len(), 9);
+        for dir in 0..8 {
+            assert!(grown.has(step(centre, dir)));
+        }
+        let mut corner = CellSet::default();
+        corner.insert(cell_of(0, 0));
+        assert_eq!(corner.dilate().iter().filter(|&c| on_board(c)).count(), 4);
     }
 
     #[test]

@@ -1,0 +1,96 @@
+//! Splinter (Ed Nadel, four-type version): push lines of pieces, keep the largest group, knock out types.
+//!
+//! Rules as implemented: `seeds/splinter.md`.
+
+pub mod board;
+mod eval;
+mod groups;
+pub mod moves;
+pub mod position;
+mod text;
+
+use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+pub use moves::SpMove;
+pub use position::Splinter;
+pub use text::START;
+
+impl Game for Splinter {
+    type Move = SpMove;
+    const NAME: &'static str = "splinter";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Splinter::parse_text(START)
+    }
+
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
+        Splinter::parse_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn draw(&self) -> String {
+        self.draw_board()
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match self.state.outcome {
+            Some(_) => Turn::Over,
+            None => Turn::Player(self.state.side),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    fn hash(&self) -> u64 {
+        Splinter::hash(self)
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Splinter::hash_from_scratch(self)
+    }
+
+    fn repeats_earlier(&self) -> bool {
+        Splinter::repeats_earlier(self)
+    }
+
+    fn generate(&self, moves: &mut Vec<SpMove>) {
+        Splinter::generate(self, moves)
+    }
+
+    fn make(&mut self, mv: SpMove) {
+        Splinter::make(self, mv)
+    }
+
+    fn unmake(&mut self) {
+        Splinter::unmake(self)
+    }
+
+    fn format_move(&self, mv: SpMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        moves::check_syntax(token)
+    }
+
+    fn move_code(mv: SpMove) -> u32 {
+        mv.bits()
+    }
+
+    fn move_index(mv: SpMove) -> usize {
+        (mv.bits() & 4095) as usize
+    }
+
+    fn evaluate(&self, player: Player) -> i32 {
+        Splinter::evaluate(self, player)
+    }
+}

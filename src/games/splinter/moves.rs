@@ -1,0 +1,155 @@
+//! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
+
+use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
+use super::position::{NO_DIRECTION, Splinter};
+
+/// A piece, a direction and, for a tied splinter, the first cell of the group that stays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpMove(u32);
+
+impl SpMove {
+    /// A move of the piece on `from` in direction `dir`, keeping the group that starts at `choice`.
+    pub fn new(from: Cell, dir: usize, choice: Option<Cell>) -> Self {
+        SpMove(from as u32 | (dir as u32) << 9 | (choice.unwrap_or(0) as u32) << 12)
+    }
+
+    /// The moving piece's cell.
+    #[inline]
+    pub fn from(self) -> Cell {
+        (self.0 & 511) as Cell
+    }
+
+    /// The direction index.
+    #[inline]
+    pub fn direction(self) -> usize {
+        ((self.0 >> 9) & 7) as usize
+    }
+
+    /// The kept group's first cell, for a tied splinter.
+    #[inline]
+    pub fn choice(self) -> Option<Cell> {
+        match self.0 >> 12 {
+            0 => None,
+            cell => Some(cell as Cell),
+        }
+    }
+
+    /// The packed form.
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The token: `<from><to>`, with `=<square>` for a tied splinter.
+    pub fn token(self) -> String {
+        let to = step(self.from(), self.direction());
+        let choice = self
+            .choice()
+            .map_or(String::new(), |c| format!("={}", cell_name(c)));
+        format!("{}{}{choice}", cell_name(self.from()), cell_name(to))
+    }
+}
+
+/// Checks `square square [= square]` with adjacent, different squares.
+pub fn check_syntax(token: &str) -> Result<(), String> {
+    let (squares, choice) = match token.split_once('=') {
+        Some((squares, choice)) => (squares, Some(choice)),
+        None => (token, None),
+    };
+    let malformed =
+        || format!("malformed token '{token}': expected <from><to>[=<square>], e.g. h7h8");
+    if choice.is_some_and(|c| parse_cell(c).is_none()) {
+        return Err(malformed());
+    }
+    // The first square's rank ends where the second square's file letter starts.
+    let split = squares[1..]
+        .find(|c: char| c.is_ascii_lowercase())
+        .ok_or_else(malformed)?
+        + 1;
+    let (from, to) = squares.split_at(split);
+    let (Some(from), Some(to)) = (parse_cell(from), parse_cell(to)) else {
+        return Err(malformed());
+    };
+    if (0..8).all(|dir| step(from, dir) != to) {
+        return Err(format!(
+            "malformed token '{token}': the squares must be neighbours"
+        ));
+    }
+    Ok(())
+}
+
+impl Splinter {
+    /// Every legal move: each own piece in each direction whose first cell is on the board (R2),
+    /// except those the no-return rule bars (R8); a tied splinter gives one move per tied group.
+    pub fn generate(&self, moves: &mut Vec<SpMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        let barred_direction = if s.record.direction == NO_DIRECTION {
+            usize::MAX
+        } else {
+            reverse(s.record.direction as usize)
+        };
+        for from in s.by_colour[s.side as usize].iter() {
+            for dir in 0..8 {
+                if !on_board(step(from, dir)) {
+                    continue;
+                }
+                if dir == barred_direction && self.chain_meets_record(from, dir) {
+                    continue;
+                }
+                let end = self.chain_end(from, dir);
+                let after = self.occupancy_after_push(from, end);
+                match Self::groups_after(&after, from) {
+                    Some(groups) if groups.tied_firsts().next().is_some() => {
+                        moves.extend(
+                            groups
+                                .tied_firsts()
+                                .map(|first| SpMove::new(from, dir, Some(first))),
+                        );
+                    }
+                    _ => moves.push(SpMove::new(from, dir, None)),
+                }
+            }
+        }
+    }
+
+    /// Whether the push chain from `from` in `dir` holds a cell of the record (R8).
+    fn chain_meets_record(&self, from: Cell, dir: usize) -> bool {
+        let mut cell = from;
+        while self.state.occupied.has(cell) {
+            if self.state.record.cells.has(cell) {
+                return true;
+            }
+            cell = step(cell, dir);
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grammar() {
+        for good in ["h7h8", "f7e6", "i12j13", "h13g14=f7", "a18b17", "o1n2=a1"] {
+            assert!(check_syntax(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "h7h9",
+            "h7h7",
+            "H7H8",
+            "h07h8",
+            "h7h8=",
+            "h7h8=p1",
+            "h19h18",
+            "p1o1",
+            "h7",
+            "h7h8=f7=f8",
+        ] {
+            assert!(check_syntax(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! The Splinter position: pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
+
+use super::board::{CELLS, Cell, CellSet, RING_COMPONENTS, on_board, step};
+use super::groups::{Groups, components, joined};
+use super::moves::SpMove;
+use crate::game::hashing::{key_table, mix64};
+use crate::game::repetition::RepetitionHistory;
+use crate::game::{Outcome, Player};
+
+/// A guard cell outside the board.
+pub const OFF: u8 = 0xFF;
+/// Piece types, in code order.
+pub const TYPES: [char; 4] = ['K', 'R', 'B', 'P'];
+/// The game is drawn once this many plies have been played (E5).
+pub const PLY_LIMIT: u16 = 400;
+/// The record's direction when the record is none.
+pub const NO_DIRECTION: u8 = 8;
+
+/// A piece code: 1 + colour * 4 + type (0 is an empty cell).
+#[inline]
+pub fn piece(colour: Player, kind: usize) -> u8 {
+    1 + colour * 4 + kind as u8
+}
+
+/// The colour of a piece code.
+#[inline]
+pub fn colour_of(code: u8) -> Player {
+    (code - 1) / 4
+}
+
+/// The type index of a piece code.
+#[inline]
+pub fn kind_of(code: u8) -> usize {
+    ((code - 1) % 4) as usize
+}
+
+static PIECE_KEYS: [u64; 9 * CELLS] = key_table(0x7370_6c69_6e74);
+static RECORD_CELL_KEYS: [u64; CELLS] = key_table(0x7265_636f_7264);
+const RECORD_DIRECTION_KEYS: [u64; 9] = key_table(0x6469_7263);
+const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x0070_6c69_6573);
+const SIDE_KEY: u64 = mix64(0x0073_6964_6532);
+
+/// The hash of one piece on one cell.
+#[inline]
+pub fn piece_key(code: u8, cell: Cell) -> u64 {
+    PIECE_KEYS[code as usize * CELLS + cell]
+}
+
+/// The no-return record (R7): the last move's direction and the cells its displaced pieces hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Record {
+    /// The direction, or [`NO_DIRECTION`] for the record none.
+    pub direction: u8,
+    /// The cells X.
+    pub cells: CellSet,
+}
+
+impl Record {
+    /// The record none.
+    pub fn none() -> Self {
+        Record {
+            direction: NO_DIRECTION,
+            cells: CellSet::default(),
+        }
+    }
+
+    /// The record's part of the hash.
+    pub fn key(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(RECORD_DIRECTION_KEYS[self.direction as usize], |h, c| {
+                h ^ RECORD_CELL_KEYS[c]
+            })
+    }
+}
+
+/// Everything a move changes; the undo record is a copy of it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State {
+    /// Piece codes by cell; guard cells hold [`OFF`].
+    pub board: [u8; CELLS],
+    /// Cells holding a piece.
+    pub occupied: CellSet,
+    /// Cells holding each colour's pieces.
+    pub by_colour: [CellSet; 2],
+    /// Pieces left per colour and type.
+    pub counts: [[u8; 4]; 2],
+    pub side: Player,
+    pub ply: u16,
+    pub record: Record,
+    /// Hash of pieces, side to move and record: what repetition compares.
+    pub board_hash: u64,
+    pub outcome: Option<Outcome>,
+}
+
+/// A Splinter position with its history.
+#[derive(Clone, Debug)]
+pub struct Splinter {
+    pub(super) state: State,
+    history: RepetitionHistory,
+    undo: Vec<State>,
+}
+
+impl State {
+    /// The hash of pieces, side and record computed from scratch.
+    pub fn compute_board_hash(&self) -> u64 {
+        let pieces = self
+            .occupied
+            .iter()
+            .fold(0, |h, c| h ^ piece_key(self.board[c], c));
+        pieces ^ self.record.key() ^ if self.side == 1 { SIDE_KEY } else { 0 }
+    }
+
+    /// Knockouts scored by `player`: types of which the opponent has no piece left (E1).
+    pub fn knockouts(&self, player: Player) -> u32 {
+        self.counts[1 - player as usize]
+            .iter()
+            .filter(|&&n| n == 0)
+            .count() as u32
+    }
+
+    /// The result by knockouts alone (E2, E3), if any.
+    pub fn knockout_result(&self) -> Option<Outcome> {
+        let (k1, k2) = (self.knockouts(0), self.knockouts(1));
+        let (n1, n2) = (self.by_colour[0].len(), self.by_colour[1].len());
+        match (k1 >= 2, k2 >= 2) {
+            (false, false) => None,
+            (true, false) => Some(Outcome::Win(0)),
+            (false, true) => Some(Outcome::Win(1)),
+            _ if k1 != k2 => Some(Outcome::Win(if k1 > k2 { 0 } else { 1 })),
+            _ if n1 != n2 => Some(Outcome::Win(if n1 > n2 { 0 } else { 1 })),
+            _ => Some(Outcome::Draw),
+        }
+    }
+
+    /// Removes the piece on a cell from the board, the sets, the counts and the hash.
+    fn lift(&mut self, cell: Cell) -> u8 {
+        let code = self.board[cell];
+        self.board[cell] = 0;
+        self.occupied.remove(cell);
+        self.by_colour[colour_of(code) as usize].remove(cell);
+        self.board_hash ^= piece_key(code, cell);
+        code
+    }
+
+    /// Puts a piece on an empty cell.
+    fn drop(&mut self, cell: Cell, code: u8) {
+        self.board[cell] = code;
+        self.occupied.insert(cell);
+        self.by_colour[colour_of(code) as usize].insert(cell);
+        self.board_hash ^= piece_key(code, cell);
+    }
+}
+
+impl Splinter {
+    /// A position from pieces by cell, side to move, record and ply count.
+    pub(super) fn from_parts(
+        pieces: &[(Cell, u8)],
+        side: Player,
+        record: Record,
+        ply: u16,
+    ) -> Self {
+        let mut board = [OFF; CELLS];
+        for (cell, slot) in board.iter_mut().enumerate() {
+            if on_board(cell) {
+                *slot = 0;
+            }
+        }
+        let mut state = State {
+            board,
+            occupied: CellSet::default(),
+            by_colour: [CellSet::default(); 2],
+            counts: [[0; 4]; 2],
+            side,
+            ply,
+            record,
+            board_hash: 0,
+            outcome: None,
+        };
+        for &(cell, code) in pieces {
+            state.drop(cell, code);
+            state.counts[colour_of(code) as usize][kind_of(code)] += 1;
+        }
+        state.board_hash = state.compute_board_hash();
+        state.outcome = state
+            .knockout_result()
+            .or((ply >= PLY_LIMIT).then_some(Outcome::Draw));
+        Splinter {
+            history: RepetitionHistory::new(state.board_hash),
+            state,
+            undo: Vec::with_capacity(512),
+        }
+    }
+
+    /// The full hash: pieces, side, record and ply count.
+    pub fn hash(&self) -> u64 {
+        self.state.board_hash ^ PLY_KEYS[self.state.ply as usize]
+    }
+
+    /// The hash computed from scratch.
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_board_hash() ^ PLY_KEYS[self.state.ply as usize]
+    }
+
+    /// Whether the current position occurred earlier in the game.
+    pub fn repeats_earlier(&self) -> bool {
+        self.history.occurred(2)
+    }
+
+    /// The cells of the push chain from `from` in `dir` (R3), and the cell after it.
+    #[inline]
+    pub(super) fn chain_end(&self, from: Cell, dir: usize) -> Cell {
+        let mut cell = from;
+        while self.state.occupied.has(cell) {
+            cell = step(cell, dir);
+        }
+        cell
+    }
+
+    /// Occupancy after pushing from `from` with the chain ending before `end` (R4), before any splinter.
+    #[inline]
+    pub(super) fn occupancy_after_push(&self, from: Cell, end: Cell) -> CellSet {
+        let mut after = self.state.occupied;
+        after.remove(from);
+        if on_board(end) {
+            after.insert(end);
+        }
+        after
+    }
+
+    /// The groups after a push, or `None` when the pieces surely stay one group: only the
+    /// origin emptied, so they stay together when its occupied neighbours touch each other.
+    #[inline]
+    pub(super) fn groups_after(after: &CellSet, from: Cell) -> Option<Groups> {
+        let ring = after.ring(from);
+        if RING_COMPONENTS[ring as usize] <= 1 {
+            return None;
+        }
+        // The origin's occupied neighbours: if they still reach each other, nothing split.
+        let mut neighbours = CellSet::default();
+        for dir in (0..8).filter(|d| ring >> d & 1 == 1) {
+            neighbours.insert(step(from, dir));
+        }
+        if joined(after, &neighbours) {
+            return None;
+        }
+        Some(components(after))
+    }
+
+    /// Plays a legal move: push, fall-off, splinter, record, and the end checks (E1-E6).
+    pub fn make(&mut self, mv: SpMove) {
+        self.undo.push(self.state);
+        let (from, dir) = (mv.from(), mv.direction());
+        let end = self.chain_end(from, dir);
+        let after = self.occupancy_after_push(from, end);
+        let groups = Self::groups_after(&after, from);
+        let s = &mut self.state;
+        s.board_hash ^= s.record.key();
+        // R4: shift the chain one cell, last piece first; off the board it falls.
+        let mut cell = end;
+        while cell != from {
+            let behind = step(cell, (dir + 4) % 8);
+            let code = s.lift(behind);
+            if on_board(cell) {
+                s.drop(cell, code);
+            } else {
+                s.counts[colour_of(code) as usize][kind_of(code)] -= 1;
+            }
+            cell = behind;
+        }
+        // R6: keep the chosen (or unique largest) group.
+        if let Some(groups) = groups {
+            let kept = groups.kept(mv.choice());
+            for removed in s.occupied.minus(&kept).iter() {
+                let code = s.lift(removed);
+                s.counts[colour_of(code) as usize][kind_of(code)] -= 1;
+            }
+        }
+        // R7: the record holds the displaced pieces still on the board.
+        let mut displaced = CellSet::default();
+        let mut cell = step(from, dir);
+        while on_board(cell) && cell != step(end, dir) {
+            if s.occupied.has(cell) {
+                displaced.insert(cell);
+            }
+            cell = step(cell, dir);
+        }
+        s.record = if displaced.is_empty() {
+            Record::none()
+        } else {
+            Record {
+                direction: dir as u8,
+                cells: displaced,
+            }
+        };
+        s.board_hash ^= s.record.key() ^ SIDE_KEY;
+        s.side = 1 - s.side;
+        s.ply += 1;
+        self.history.push(s.board_hash);
+        s.outcome = s
+            .knockout_result()
+            .or_else(|| (self.history.occurred(3) || s.ply >= PLY_LIMIT).then_some(Outcome::Draw));
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        self.history.pop();
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+}

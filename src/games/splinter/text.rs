@@ -1,0 +1,200 @@
+//! Position text (parse and write), the start position as data, and the board drawing.
+
+use super::board::{
+    Cell, CellSet, DIRECTION_NAMES, FILES, RANKS, STRIDE, cell_name, cell_of, parse_cell,
+};
+use super::groups::joined;
+use super::position::{
+    NO_DIRECTION, PLY_LIMIT, Record, Splinter, TYPES, colour_of, kind_of, piece,
+};
+use crate::game::Player;
+
+/// The start position (P3, P4), kept as data because the piece-type layout is a convention.
+pub const START: &str =
+    "15/15/15/15/15/15/5rPpPr5/5PbBbP5/5pPkPp5/5PpKpP5/5pBbBp5/5RpPpR5/15/15/15/15/15/15 p1 - 0";
+
+/// The letter of a piece code: upper case for White (`p1`), lower case for Black.
+fn letter(code: u8) -> char {
+    let c = TYPES[kind_of(code)];
+    if colour_of(code) == 0 {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+fn parse_rank(text: &str, rank: usize, pieces: &mut Vec<(Cell, u8)>) -> Result<(), String> {
+    let mut file = 0;
+    let mut digits = String::new();
+    let bad = || format!("rank {} must describe {FILES} files: '{text}'", rank + 1);
+    for c in text.chars().chain(std::iter::once('|')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let run: usize = digits.parse().map_err(|_| bad())?;
+            if run == 0 || digits.starts_with('0') {
+                return Err(bad());
+            }
+            file += run;
+            digits.clear();
+        }
+        if c == '|' {
+            break;
+        }
+        let kind = TYPES
+            .iter()
+            .position(|&t| t == c.to_ascii_uppercase())
+            .ok_or_else(|| format!("bad piece '{c}': use K R B P (White) or k r b p (Black)"))?;
+        if file >= FILES {
+            return Err(bad());
+        }
+        pieces.push((
+            cell_of(file, rank),
+            piece(c.is_ascii_lowercase() as Player, kind),
+        ));
+        file += 1;
+    }
+    if file == FILES { Ok(()) } else { Err(bad()) }
+}
+
+fn parse_record(text: &str) -> Result<Record, String> {
+    if text == "-" {
+        return Ok(Record::none());
+    }
+    let bad = || format!("bad record '{text}': '-' or <direction>:<square>,<square>,...");
+    let (name, squares) = text.split_once(':').ok_or_else(bad)?;
+    let direction = DIRECTION_NAMES
+        .iter()
+        .position(|&d| d == name)
+        .ok_or_else(bad)?;
+    let mut cells = CellSet::default();
+    for square in squares.split(',') {
+        cells.insert(parse_cell(square).ok_or_else(bad)?);
+    }
+    Ok(Record {
+        direction: direction as u8,
+        cells,
+    })
+}
+
+impl Splinter {
+    /// Parses `<rank 18>/.../<rank 1> <p1|p2> <record> <plies>`.
+    pub fn parse_text(text: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, record, ply] = fields[..] else {
+            return Err(
+                "position text needs 4 fields: <board> <p1|p2> <record> <plies>".to_string(),
+            );
+        };
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != RANKS {
+            return Err(format!(
+                "the board needs {RANKS} ranks separated by '/', found {}",
+                ranks.len()
+            ));
+        }
+        let mut pieces = Vec::new();
+        for (row, rank) in ranks.iter().enumerate() {
+            parse_rank(rank, RANKS - 1 - row, &mut pieces)?;
+        }
+        let side: Player = match side {
+            "p1" => 0,
+            "p2" => 1,
+            _ => return Err(format!("bad side to move '{side}': expected p1 or p2")),
+        };
+        let record = parse_record(record)?;
+        let ply: u16 = ply
+            .parse()
+            .ok()
+            .filter(|&p| p <= PLY_LIMIT)
+            .ok_or_else(|| format!("bad ply count '{ply}': expected 0..={PLY_LIMIT}"))?;
+        let occupied: CellSet = pieces.iter().fold(CellSet::default(), |mut set, &(c, _)| {
+            set.insert(c);
+            set
+        });
+        if !joined(&occupied, &occupied) {
+            return Err("all pieces must form one group (R9)".to_string());
+        }
+        if record.cells.iter().any(|c| !occupied.has(c)) {
+            return Err("the record names a square without a piece".to_string());
+        }
+        let pos = Self::from_parts(&pieces, side, record, ply);
+        for (colour, counts) in pos.state.counts.iter().enumerate() {
+            if counts.iter().zip([1, 2, 3, 9]).any(|(&n, max)| n > max) {
+                return Err(format!(
+                    "p{} has more pieces of a type than the game has",
+                    colour + 1
+                ));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Writes the position text.
+    pub fn write_text(&self) -> String {
+        let s = &self.state;
+        let ranks: Vec<String> = (0..RANKS)
+            .rev()
+            .map(|rank| {
+                let mut out = String::new();
+                let mut run = 0;
+                for file in 0..FILES {
+                    let code = s.board[cell_of(file, rank)];
+                    if code == 0 {
+                        run += 1;
+                        continue;
+                    }
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(letter(code));
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                }
+                out
+            })
+            .collect();
+        let record = if s.record.direction == NO_DIRECTION {
+            "-".to_string()
+        } else {
+            let cells: Vec<String> = s.record.cells.iter().map(cell_name).collect();
+            format!(
+                "{}:{}",
+                DIRECTION_NAMES[s.record.direction as usize],
+                cells.join(",")
+            )
+        };
+        format!("{} p{} {record} {}", ranks.join("/"), s.side + 1, s.ply)
+    }
+
+    /// The occupied part of the board, with rank numbers and file letters.
+    pub fn draw_board(&self) -> String {
+        let s = &self.state;
+        let cells: Vec<Cell> = s.occupied.iter().collect();
+        let (Some(&lowest), Some(&highest)) = (cells.first(), cells.last()) else {
+            return String::new();
+        };
+        let (low_rank, high_rank) = (lowest / STRIDE - 1, highest / STRIDE - 1);
+        let mut out = String::new();
+        for rank in (low_rank.saturating_sub(1)..=(high_rank + 1).min(RANKS - 1)).rev() {
+            out.push_str(&format!("{:>3} ", rank + 1));
+            for file in 0..FILES {
+                let code = s.board[cell_of(file, rank)];
+                out.push(if code == 0 { '.' } else { letter(code) });
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for file in 0..FILES {
+            out.push((b'a' + file as u8) as char);
+            out.push(' ');
+        }
+        out.push('\n');
+        out
+    }
+}
