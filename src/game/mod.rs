@@ -8,6 +8,7 @@ pub mod hashing;
 pub mod outcome;
 pub mod perft;
 pub mod repetition;
+pub mod two_player;
 
 use std::fmt::Debug;
 

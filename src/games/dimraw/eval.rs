@@ -3,7 +3,7 @@
 
 use super::board::{ALL_POINTS, MILLS, NEIGHBOURS};
 use super::position::{Dimraw, START_HAND, for_each_point};
-use crate::game::Player;
+use crate::game::{Player, two_player};
 
 /// What all of a player's spare pieces (those above the losing two) are worth.
 const ALL_LIVES: i32 = 1000;
@@ -11,17 +11,11 @@ const COMPLETE_MILL: i32 = 15;
 const OPEN_TWO: i32 = 25;
 const MOBILITY: i32 = 4;
 const STUCK: i32 = 60;
-const TEMPO: i32 = 10;
 
 impl Dimraw {
     /// The position's value for `player`, in centipawns.
     pub fn evaluate(&self, player: Player) -> i32 {
-        let tempo = if self.state.side == player {
-            TEMPO
-        } else {
-            -TEMPO
-        };
-        self.side_score(player as usize) - self.side_score(1 - player as usize) + tempo
+        two_player::zero_sum(player, self.state.side, |p| self.side_score(p as usize))
     }
 
     /// What one piece of `player` is worth: his spare pieces share [`ALL_LIVES`].

@@ -8,7 +8,7 @@ pub mod moves;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::DmMove;
 pub use position::Dimraw;
 
@@ -38,10 +38,7 @@ impl Game for Dimraw {
     }
 
     fn turn(&self) -> Turn {
-        match self.state.outcome {
-            Some(_) => Turn::Over,
-            None => Turn::Player(self.state.side),
-        }
+        two_player::turn(self.state.outcome, self.state.side)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -3,7 +3,7 @@
 
 use super::board::{STEPS, on_board, step};
 use super::position::{Splinter, colour_of, kind_of};
-use crate::game::Player;
+use crate::game::{Player, two_player};
 
 /// What losing the last pieces of a type costs, by pieces left (0 = knocked out).
 const SCARCITY: [i32; 4] = [-500, -140, -40, 0];
@@ -12,17 +12,11 @@ const LOOSE: i32 = 20;
 /// A loose piece of a type down to its last piece: losing it is a knockout.
 const LOOSE_LAST: i32 = 90;
 const EDGE: i32 = 25;
-const TEMPO: i32 = 10;
 
 impl Splinter {
     /// The position's value for `player`, in centipawns.
     pub fn evaluate(&self, player: Player) -> i32 {
-        let tempo = if self.state.side == player {
-            TEMPO
-        } else {
-            -TEMPO
-        };
-        self.side_score(player) - self.side_score(1 - player) + tempo
+        two_player::zero_sum(player, self.state.side, |p| self.side_score(p))
     }
 
     fn side_score(&self, player: Player) -> i32 {

@@ -9,7 +9,7 @@ pub mod moves;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -40,10 +40,7 @@ impl Game for Splinter {
     }
 
     fn turn(&self) -> Turn {
-        match self.state.outcome {
-            Some(_) => Turn::Over,
-            None => Turn::Player(self.state.side),
-        }
+        two_player::turn(self.state.outcome, self.state.side)
     }
 
     fn outcome(&self) -> Option<Outcome> {

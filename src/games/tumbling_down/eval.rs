@@ -2,7 +2,7 @@
 
 use super::board::{LINES, Square, neighbour_count};
 use super::position::TumblingDown;
-use crate::game::Player;
+use crate::game::{Player, two_player};
 
 const KING_HEIGHT: i32 = 40;
 /// A threat on a king by the side to move: it can usually win at once.
@@ -11,15 +11,11 @@ const THREAT_BY_MOVER: i32 = 400;
 const THREAT_BY_WAITER: i32 = 120;
 const TALL_STACK: i32 = 6;
 const MOBILITY: i32 = 2;
-const TEMPO: i32 = 10;
 
 impl TumblingDown {
     /// The position's value for `player`, in centipawns.
     pub fn evaluate(&self, player: Player) -> i32 {
-        let opponent = 1 - player;
-        let score = self.side_score(player) - self.side_score(opponent);
-        let tempo = if self.side() == player { TEMPO } else { -TEMPO };
-        score + tempo
+        two_player::zero_sum(player, self.side(), |p| self.side_score(p))
     }
 
     fn side_score(&self, player: Player) -> i32 {

@@ -8,7 +8,7 @@ pub mod moves;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
@@ -38,10 +38,7 @@ impl Game for TumblingDown {
     }
 
     fn turn(&self) -> Turn {
-        match self.outcome() {
-            Some(_) => Turn::Over,
-            None => Turn::Player(self.side()),
-        }
+        two_player::turn(self.outcome(), self.side())
     }
 
     fn outcome(&self) -> Option<Outcome> {
