@@ -6,6 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::game::perft::perft;
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
+use tabula::games::dwindle::Dwindle;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 
@@ -26,6 +27,7 @@ fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
 fn movegen(c: &mut Criterion) {
     bench_game::<TumblingDown>(c, 2);
     bench_game::<Dimraw>(c, 4);
+    bench_game::<Dwindle>(c, 5);
     bench_game::<Splinter>(c, 2);
 }
 

@@ -5,6 +5,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
+use tabula::games::dwindle::Dwindle;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::{TranspositionTable, fixed_depth_value};
@@ -23,6 +24,7 @@ fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
 fn search(c: &mut Criterion) {
     bench_game::<TumblingDown>(c, 4);
     bench_game::<Dimraw>(c, 7);
+    bench_game::<Dwindle>(c, 7);
     bench_game::<Splinter>(c, 3);
 }
 

@@ -47,6 +47,8 @@ const POSITIONS: &[(&str, u32, &str)] = &[
         0,
         "j7i7 j8i8 i7h7 i8h8 h7g7 h8g8 g7f7 g8f8 f7e7 f8e8",
     ),
+    ("dwindle", 8, ""),
+    ("dwindle", 8, "f6 d4"),
     ("dimraw", 4, ""),
     ("dimraw", 4, "@0 @5 @1 @7 @2"),
     (

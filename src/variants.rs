@@ -17,6 +17,10 @@ macro_rules! for_variant {
                 type $G = $crate::games::splinter::Splinter;
                 Ok($body)
             }
+            "dwindle" => {
+                type $G = $crate::games::dwindle::Dwindle;
+                Ok($body)
+            }
             "dimraw" => {
                 type $G = $crate::games::dimraw::Dimraw;
                 Ok($body)

@@ -333,6 +333,46 @@ fn splinter_through_the_protocol() {
 }
 
 #[test]
+fn dwindle_for_four_players_through_the_protocol() {
+    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    for option in ["Board value dw7", "Players value 4"] {
+        assert!(
+            engine
+                .exchange(&format!("setoption name {option}"))
+                .is_empty(),
+            "{option}"
+        );
+    }
+    assert_eq!(engine.query("players"), "4");
+    engine.exchange("position startpos moves a7 a5");
+    assert_eq!(engine.query("tomove"), "p1", "p2 and p4 were knocked out");
+    assert_eq!(engine.query("legalmoves").split(' ').count(), 46);
+    engine.exchange("position startpos moves a7 a5 g6");
+    assert_eq!(engine.query("result"), "p1win");
+    assert_eq!(engine.query("scores"), "1 0 0 0");
+    engine.exchange("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(is_error(&lines[0]), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    engine.quit();
+}
+
+#[test]
+fn dwindle_for_two_players_searches() {
+    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    engine.exchange("setoption name Board value dw7");
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove");
+    assert_eq!(
+        lines.last().unwrap(),
+        "bestmove a7",
+        "a7 wins at once (rulebook case 4)"
+    );
+    engine.quit();
+}
+
+#[test]
 fn dimraw_through_the_protocol() {
     let mut engine = EngineProcess::start(&[]);
     assert!(

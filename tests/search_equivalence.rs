@@ -6,6 +6,7 @@ use common::{random_walk, rng};
 use rand::RngExt;
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
+use tabula::games::dwindle::Dwindle;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::negamax;
@@ -116,6 +117,24 @@ fn splinter_positions_depths_1_to_3() {
             continue;
         }
         for depth in 1..=3 {
+            check_game(&pos, depth);
+        }
+    }
+}
+
+#[test]
+fn two_player_dwindle_positions_depths_1_to_4() {
+    for seed in 0..20 {
+        let config = GameConfig {
+            players: 2,
+            board: if seed % 2 == 0 { "dw9" } else { "dw7" }.to_string(),
+        };
+        let mut pos = Dwindle::startpos(&config).unwrap();
+        random_walk(&mut pos, 2 + seed as usize % 9, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=4 {
             check_game(&pos, depth);
         }
     }

@@ -1,5 +1,6 @@
 //! The games, one folder each.
 
 pub mod dimraw;
+pub mod dwindle;
 pub mod splinter;
 pub mod tumbling_down;

@@ -1,0 +1,100 @@
+//! Dwindle: 2 to 6 players send one chit along tile pips; tiles vanish; the last player in wins.
+//!
+//! Rules as implemented: `seeds/dwindle.md`.
+
+pub mod board;
+mod eval;
+pub mod position;
+mod text;
+
+use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+pub use position::{DwMove, Dwindle};
+
+impl Game for Dwindle {
+    type Move = DwMove;
+    const NAME: &'static str = "dwindle";
+    const MOVE_INDEX_SPACE: usize = board::MAX_CELLS;
+
+    fn startpos(config: &GameConfig) -> Result<Self, String> {
+        if !(2..=6).contains(&config.players) {
+            return Err(format!(
+                "dwindle is for 2 to 6 players, not {}",
+                config.players
+            ));
+        }
+        let (board, start) = board::named_board(&config.board)?;
+        let chit = board.parse_cell(start);
+        let all = ((1u16 << config.players) - 1) as u8;
+        Ok(Dwindle::set_up(board, config.players, chit, all, 0))
+    }
+
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
+        Dwindle::parse_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn draw(&self) -> String {
+        self.draw_board()
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn turn(&self) -> Turn {
+        self.state.to_move.map_or(Turn::Over, Turn::Player)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    fn hash(&self) -> u64 {
+        Dwindle::hash(self)
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Dwindle::hash_from_scratch(self)
+    }
+
+    fn generate(&self, moves: &mut Vec<DwMove>) {
+        Dwindle::generate(self, moves)
+    }
+
+    fn make(&mut self, mv: DwMove) {
+        Dwindle::make(self, mv.0 as usize)
+    }
+
+    fn unmake(&mut self) {
+        Dwindle::unmake(self)
+    }
+
+    fn format_move(&self, mv: DwMove) -> String {
+        self.board.cell_name(mv.0 as usize)
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        let bytes = token.as_bytes();
+        let ok = matches!(
+            bytes,
+            [b'a'..=b'z', b'1'..=b'9'] | [b'a'..=b'z', b'1'..=b'9', b'0'..=b'9']
+        );
+        ok.then_some(())
+            .ok_or_else(|| format!("malformed token '{token}': expected a cell name like d6"))
+    }
+
+    fn move_code(mv: DwMove) -> u32 {
+        mv.0 as u32
+    }
+
+    fn move_index(mv: DwMove) -> usize {
+        mv.0 as usize
+    }
+
+    fn evaluate(&self, player: Player) -> i32 {
+        Dwindle::evaluate(self, player)
+    }
+}

@@ -1,0 +1,223 @@
+//! The Dwindle position: tiles left, the chit, who is still in, and the hand-over procedure (R6).
+
+use std::sync::Arc;
+
+use super::board::{Board, Cell, Kind, MAX_CELLS};
+use crate::game::hashing::key_table;
+use crate::game::{Outcome, Player};
+
+const WORDS: usize = MAX_CELLS.div_ceil(64);
+static TILE_KEYS: [u64; MAX_CELLS] = key_table(0x7469_6c65);
+static CHIT_KEYS: [u64; MAX_CELLS + 1] = key_table(0x6368_6974);
+const ACTIVE_KEYS: [u64; 64] = key_table(0x6163_7476);
+const MOVER_KEYS: [u64; 7] = key_table(0x6d6f_7665);
+
+/// A destination cell (rank * width + file); its token is the cell's name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DwMove(pub u16);
+
+/// The cells that still hold tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tiles([u64; WORDS]);
+
+impl Tiles {
+    /// Whether a cell holds a tile.
+    #[inline]
+    pub fn has(&self, cell: Cell) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    fn set(&mut self, cell: Cell, on: bool) {
+        if on {
+            self.0[cell / 64] |= 1 << (cell % 64);
+        } else {
+            self.0[cell / 64] &= !(1 << (cell % 64));
+        }
+    }
+
+    /// How many tiles are left.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The tile cells, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// Everything a decision changes; the undo record is a copy of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    pub tiles: Tiles,
+    /// How many tiles are left.
+    pub tile_count: u16,
+    /// The chit's cell, or `None` when it is free.
+    pub chit: Option<u16>,
+    /// Bit `p` for each player still in.
+    pub active: u8,
+    /// Who decides next; `None` once the game is over.
+    pub to_move: Option<Player>,
+    pub outcome: Option<Outcome>,
+    /// Zobrist hash of the tiles left (the rest is hashed on demand).
+    pub tiles_hash: u64,
+}
+
+/// A Dwindle position on its board.
+#[derive(Clone, Debug)]
+pub struct Dwindle {
+    pub(super) board: Arc<Board>,
+    pub(super) players: usize,
+    pub(super) state: State,
+    undo: Vec<State>,
+}
+
+impl Dwindle {
+    /// A position on `board` with the chit on `chit` (or free), the given players in, and
+    /// `to_move` about to decide; the hand-over procedure R6 settles it (rulebook 3.7).
+    pub(super) fn set_up(
+        board: Arc<Board>,
+        players: usize,
+        chit: Option<Cell>,
+        active: u8,
+        to_move: Player,
+    ) -> Self {
+        let mut tiles = Tiles::default();
+        for (cell, kind) in board.kinds.iter().enumerate() {
+            if let Kind::Tile(_) = kind {
+                tiles.set(cell, true);
+            }
+        }
+        let tiles_hash = tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
+        let mut pos = Dwindle {
+            board,
+            players,
+            state: State {
+                tiles,
+                tile_count: tiles.count() as u16,
+                chit: chit.map(|c| c as u16),
+                active,
+                to_move: None,
+                outcome: None,
+                tiles_hash,
+            },
+            undo: Vec::with_capacity(2 * MAX_CELLS),
+        };
+        pos.hand_over(to_move);
+        pos
+    }
+
+    /// Removes the tile on a cell.
+    fn remove_tile(&mut self, cell: Cell) {
+        self.state.tiles.set(cell, false);
+        self.state.tile_count -= 1;
+        self.state.tiles_hash ^= TILE_KEYS[cell];
+    }
+
+    /// The full hash: tiles, chit, players in, player to move.
+    pub fn hash(&self) -> u64 {
+        let s = &self.state;
+        s.tiles_hash
+            ^ CHIT_KEYS[s.chit.map_or(MAX_CELLS, |c| c as usize)]
+            ^ ACTIVE_KEYS[s.active as usize]
+            ^ MOVER_KEYS[s.to_move.map_or(6, |p| p as usize)]
+    }
+
+    /// The hash computed from scratch.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let tiles = self.state.tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
+        self.hash() ^ self.state.tiles_hash ^ tiles
+    }
+
+    /// The tiles the chit can move to from the tile on `cell` (R2).
+    pub fn destinations(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        self.board.rays[cell]
+            .iter()
+            .copied()
+            .filter(|&c| self.state.tiles.has(c))
+    }
+
+    /// Whether the tile on `cell` has no destination.
+    pub fn is_dead(&self, cell: Cell) -> bool {
+        self.destinations(cell).next().is_none()
+    }
+
+    /// The next active player after `player` (R1).
+    pub fn next_active(&self, player: Player) -> Player {
+        (1..=self.players)
+            .map(|k| ((player as usize + k) % self.players) as Player)
+            .find(|&p| self.state.active >> p & 1 == 1)
+            .expect("hand-over stops before nobody is left")
+    }
+
+    /// The hand-over procedure R6, starting with `player` to move.
+    fn hand_over(&mut self, mut player: Player) {
+        loop {
+            let s = &self.state;
+            if s.active.count_ones() <= 1 || s.tile_count == 0 {
+                let sole =
+                    (s.active.count_ones() == 1).then(|| s.active.trailing_zeros() as Player);
+                self.state.outcome = Some(match sole {
+                    Some(winner) if s.tile_count > 0 => Outcome::Win(winner),
+                    _ => Outcome::Draw,
+                });
+                self.state.to_move = None;
+                return;
+            }
+            match s.chit {
+                Some(cell) if self.is_dead(cell as Cell) => {
+                    self.state.active &= !(1 << player);
+                    self.remove_tile(cell as Cell);
+                    self.state.chit = None;
+                    player = self.next_active(player);
+                }
+                _ => {
+                    self.state.to_move = Some(player);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Plays a legal decision: a move (the tile left is removed) or a placement (R3, R4), then R5-R6.
+    pub fn make(&mut self, destination: Cell) {
+        self.undo.push(self.state);
+        let mover = self
+            .state
+            .to_move
+            .expect("a running game has a player to move");
+        if let Some(cell) = self.state.chit {
+            self.remove_tile(cell as Cell);
+        }
+        self.state.chit = Some(destination as u16);
+        let next = self.next_active(mover);
+        self.hand_over(next);
+    }
+
+    /// Takes back the last decision.
+    pub fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+
+    /// Every legal destination: the chit's destinations, or every tile when the chit is free.
+    pub fn generate(&self, moves: &mut Vec<DwMove>) {
+        moves.clear();
+        if self.state.to_move.is_none() {
+            return;
+        }
+        let to_move = |c: Cell| DwMove(c as u16);
+        match self.state.chit {
+            Some(cell) => moves.extend(self.destinations(cell as Cell).map(to_move)),
+            None => moves.extend(self.state.tiles.iter().map(to_move)),
+        }
+    }
+}
