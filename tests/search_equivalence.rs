@@ -9,7 +9,7 @@ use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::search::reference::negamax;
+use tabula::search::reference::{negamax, paranoid};
 use tabula::search::{TranspositionTable, fixed_depth_value};
 
 /// A sparse random position: each player has a few stacks, so depth 4 stays small.
@@ -136,6 +136,38 @@ fn two_player_dwindle_positions_depths_1_to_4() {
         }
         for depth in 1..=4 {
             check_game(&pos, depth);
+        }
+    }
+}
+
+/// Games of 3 to 6 players are searched paranoidly: equal to the textbook paranoid search.
+#[test]
+fn many_player_dwindle_positions_match_paranoid_depths_1_to_4() {
+    for seed in 0..24 {
+        let config = GameConfig {
+            players: 3 + seed as usize % 4,
+            board: if seed % 2 == 0 { "dw9" } else { "dw7" }.to_string(),
+        };
+        let mut pos = Dwindle::startpos(&config).unwrap();
+        random_walk(&mut pos, seed as usize % 7, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=4 {
+            let expected = paranoid(&mut pos.clone(), depth);
+            assert_eq!(
+                fixed_depth_value(&pos, depth, None),
+                expected,
+                "no TT, depth {depth}: {}",
+                pos.to_text()
+            );
+            let tt = TranspositionTable::new(4);
+            assert_eq!(
+                fixed_depth_value(&pos, depth, Some(&tt)),
+                expected,
+                "TT, depth {depth}: {}",
+                pos.to_text()
+            );
         }
     }
 }

@@ -89,11 +89,6 @@ impl<G: Game> GameSession<G> {
     }
 
     fn check_searchable(&self) -> Result<(), String> {
-        if self.pos.players() > 2 {
-            return Err(
-                "searching games of more than 2 players is not implemented yet".to_string(),
-            );
-        }
         match self.pos.turn() {
             Turn::Player(_) => Ok(()),
             Turn::Over => Err("the game is over: no move to search".to_string()),

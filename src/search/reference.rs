@@ -56,3 +56,43 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 
         }
     }
 }
+
+/// The paranoid value of `pos` for its player to move: he maximizes, every other player
+/// minimizes his value, chance averages; leaves are his static evaluation.
+pub fn paranoid<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    let Turn::Player(root) = pos.turn() else {
+        panic!("the reference search needs a player to move at the root");
+    };
+    paranoid_value(pos, root, depth, 0)
+}
+
+fn paranoid_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) -> i32 {
+    let turn = pos.turn();
+    if turn == Turn::Over {
+        return terminal_value(pos.outcome().expect("result"), root, ply);
+    }
+    if ply > 0 && pos.repeats_earlier() {
+        return 0;
+    }
+    if depth == 0 {
+        return pos.evaluate(root);
+    }
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    let children = moves.into_iter().map(|mv| {
+        let weight = pos.chance_weight(mv) as i64;
+        pos.make(mv);
+        let value = paranoid_value(pos, root, depth - 1, ply + 1);
+        pos.unmake();
+        (weight, value)
+    });
+    match turn {
+        Turn::Chance => {
+            let (sum, total) =
+                children.fold((0i64, 0i64), |(s, t), (w, v)| (s + w * v as i64, t + w));
+            (sum / total.max(1)) as i32
+        }
+        Turn::Player(p) if p == root => children.map(|(_, v)| v).max().expect("a legal move"),
+        _ => children.map(|(_, v)| v).min().expect("a legal move"),
+    }
+}

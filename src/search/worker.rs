@@ -1,8 +1,10 @@
 //! One search thread: negamax with principal-variation search over any [`Game`].
 //!
 //! The core never assumes alternating turns: a child's value is negated (and
-//! the window mirrored) only when the player to move changes. Chance plies are
-//! averaged by weight (expectimax).
+//! the window mirrored) only when the side to move changes. With two players a
+//! side is a player; with more, the search is paranoid: the root player is one
+//! side and all the others together are the other. Chance plies are averaged by
+//! weight (expectimax).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -14,6 +16,8 @@ use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
 
 const NODES_PER_FLUSH: u64 = 1024;
+/// The side of the other players when a game of more than two is searched paranoidly.
+const COALITION: Player = Player::MAX;
 
 /// A root move with the score and line of its latest search.
 #[derive(Clone, Debug)]
@@ -51,6 +55,12 @@ pub struct Worker<'a, G: Game> {
     score_buffers: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Move>>,
     ordering: MoveOrdering<G>,
+    /// The player to move at the root.
+    root: Player,
+    /// More than two players: the search is paranoid (root against the coalition).
+    paranoid: bool,
+    /// Mixed into table keys when paranoid, since values then depend on the root player.
+    key_salt: u64,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -62,7 +72,19 @@ impl<'a, G: Game> Worker<'a, G> {
         shared_nodes: &'a AtomicU64,
         budget: Option<Budget>,
     ) -> Self {
+        let root = match pos.turn() {
+            Turn::Player(p) => p,
+            _ => 0,
+        };
+        let paranoid = pos.players() > 2;
         Worker {
+            root,
+            paranoid,
+            key_salt: if paranoid {
+                crate::game::hashing::mix64(root as u64 + 1)
+            } else {
+                0
+            },
             pos,
             tt,
             stop,
@@ -121,6 +143,34 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// The side a player belongs to: himself with two players; paranoid, the root or the coalition.
+    fn side_of(&self, player: Player) -> Player {
+        if self.paranoid && player != self.root {
+            COALITION
+        } else {
+            player
+        }
+    }
+
+    /// The static value for a side.
+    fn evaluate(&self, side: Player) -> i32 {
+        if side == COALITION {
+            -self.pos.evaluate(self.root)
+        } else {
+            self.pos.evaluate(side)
+        }
+    }
+
+    /// The value of a finished game for a side, `ply` plies from the root.
+    fn terminal(&self, side: Player, ply: usize) -> i32 {
+        let outcome = self.pos.outcome().expect("a finished game has a result");
+        if side == COALITION {
+            -terminal_value(outcome, self.root, ply)
+        } else {
+            terminal_value(outcome, side, ply)
+        }
+    }
+
     /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta),
     /// sorts them best first and returns the best score.
     pub fn search_root(
@@ -131,7 +181,7 @@ impl<'a, G: Game> Worker<'a, G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let side = self.mover();
+        let side = self.side_of(self.mover());
         self.seldepth = 0;
         let mut best = -INFINITY;
         for (i, line) in lines.iter_mut().enumerate().skip(first) {
@@ -192,12 +242,11 @@ impl<'a, G: Game> Worker<'a, G> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         match self.pos.turn() {
-            Turn::Over => {
-                let outcome = self.pos.outcome().expect("a finished game has a result");
-                terminal_value(outcome, side, ply)
-            }
+            Turn::Over => self.terminal(side, ply),
             _ if self.pos.repeats_earlier() => 0,
-            Turn::Player(next) if next == side => self.negamax(depth, ply, alpha, beta),
+            Turn::Player(next) if self.side_of(next) == side => {
+                self.negamax(depth, ply, alpha, beta)
+            }
             Turn::Player(_) => -self.negamax(depth, ply, -beta, -alpha),
             Turn::Chance => self.expectation(side, depth, ply),
         }
@@ -206,7 +255,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The weighted average over chance outcomes, for `side`.
     fn expectation(&mut self, side: Player, depth: u32, ply: usize) -> i32 {
         if depth == 0 || ply >= MAX_PLY {
-            return self.pos.evaluate(side);
+            return self.evaluate(side);
         }
         let mut outcomes = std::mem::take(&mut self.move_buffers[ply]);
         self.pos.generate(&mut outcomes);
@@ -224,15 +273,16 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let side = self.mover();
+        let mover = self.mover();
+        let side = self.side_of(mover);
         if depth == 0 || ply >= MAX_PLY {
-            return self.pos.evaluate(side);
+            return self.evaluate(side);
         }
         if self.stopped() {
             return 0;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.pos.hash();
+        let key = self.pos.hash() ^ self.key_salt;
         let mut hash_move = NO_MOVE;
         if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
             hash_move = entry.move_code;
@@ -251,7 +301,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         self.pos.generate(&mut moves);
         self.ordering
-            .score(&moves, &mut scores, hash_move, ply, side);
+            .score(&moves, &mut scores, hash_move, ply, mover);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -274,7 +324,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     head[ply].push(mv);
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        self.ordering.reward(mv, &moves[..i], depth, ply, side);
+                        self.ordering.reward(mv, &moves[..i], depth, ply, mover);
                         break;
                     }
                 }
