@@ -6,12 +6,18 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
+use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::{TranspositionTable, fixed_depth_value};
 
-fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
-    let pos = G::startpos(&GameConfig::default()).expect("startpos");
+/// Benches `G` from the position the `tokens` reach from its start.
+fn bench_game<G: Game>(c: &mut Criterion, depth: u32, tokens: &str) {
+    let mut pos = G::startpos(&GameConfig::default()).expect("startpos");
+    for token in tokens.split_whitespace() {
+        let mv = pos.parse_move(token).expect("bench tokens are legal");
+        pos.make(mv);
+    }
     let tt = TranspositionTable::new(16);
     c.bench_function(&format!("{} search depth {depth}", G::NAME), |b| {
         b.iter(|| {
@@ -21,11 +27,15 @@ fn bench_game<G: Game>(c: &mut Criterion, depth: u32) {
     });
 }
 
+/// Dwnsiwn after its twenty opening rolls (the rulebook's position TV).
+const TV: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6";
+
 fn search(c: &mut Criterion) {
-    bench_game::<TumblingDown>(c, 4);
-    bench_game::<Dimraw>(c, 7);
-    bench_game::<Dwindle>(c, 7);
-    bench_game::<Splinter>(c, 3);
+    bench_game::<TumblingDown>(c, 4, "");
+    bench_game::<Dimraw>(c, 7, "");
+    bench_game::<Dwindle>(c, 7, "");
+    bench_game::<Dwnsiwn>(c, 3, TV);
+    bench_game::<Splinter>(c, 3, "");
 }
 
 criterion_group! {

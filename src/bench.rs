@@ -17,7 +17,7 @@ const BENCH_HASH_MIB: usize = 16;
 
 /// Bench positions: a variant, its depth beyond the bench depth (games differ in branching),
 /// and the tokens played from its start position.
-const POSITIONS: &[(&str, u32, &str)] = &[
+const POSITIONS: &[(&str, i32, &str)] = &[
     ("tumbling-down", 0, ""),
     ("tumbling-down", 0, "b1a1t h8h7t a1b2t g6h5t"),
     (
@@ -49,6 +49,11 @@ const POSITIONS: &[(&str, u32, &str)] = &[
     ),
     ("dwindle", 8, ""),
     ("dwindle", 8, "f6 d4"),
+    (
+        "dwnsiwn",
+        -1,
+        "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6",
+    ),
     ("dimraw", 4, ""),
     ("dimraw", 4, "@0 @5 @1 @7 @2"),
     (
@@ -79,7 +84,7 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
     let mut nodes = 0;
     for (i, &(variant, extra_depth, tokens)) in POSITIONS.iter().enumerate() {
         let limits = SearchLimits {
-            depth: Some(depth + extra_depth),
+            depth: Some(depth.saturating_add_signed(extra_depth).max(1)),
             ..Default::default()
         };
         let options = EngineOptions {
@@ -100,7 +105,7 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
         output.line(&format!(
             "info string bench {} {variant} depth {} nodes {} nps {} bestmove {}",
             i + 1,
-            depth + extra_depth,
+            depth.saturating_add_signed(extra_depth).max(1),
             thought.nodes,
             (thought.nodes as f64 / position_start.elapsed().as_secs_f64().max(1e-9)) as u64,
             thought.token

@@ -21,6 +21,10 @@ macro_rules! for_variant {
                 type $G = $crate::games::dwindle::Dwindle;
                 Ok($body)
             }
+            "dwnsiwn" => {
+                type $G = $crate::games::dwnsiwn::Dwnsiwn;
+                Ok($body)
+            }
             "dimraw" => {
                 type $G = $crate::games::dimraw::Dimraw;
                 Ok($body)

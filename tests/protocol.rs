@@ -383,6 +383,51 @@ fn dwindle_for_two_players_searches() {
 }
 
 #[test]
+fn dwnsiwn_with_rolls_through_the_protocol() {
+    let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
+    assert_eq!(engine.query("tomove"), "chance");
+    assert_eq!(
+        engine.query("chance"),
+        "roll:1 1 roll:2 1 roll:3 1 roll:4 1 roll:5 1 roll:6 1"
+    );
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(is_error(&lines[0]), "{lines:?}");
+    assert_eq!(
+        lines.last().unwrap(),
+        "bestmove (none)",
+        "chance is to move"
+    );
+    let rolls = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6";
+    engine.exchange(&format!("position startpos moves {rolls}"));
+    assert_eq!(engine.query("tomove"), "p1");
+    assert_eq!(engine.query("chance"), "none");
+    assert_eq!(engine.query("legalmoves").split(' ').count(), 92);
+    engine.send("go depth 2");
+    let best = engine
+        .until("bestmove")
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    assert_eq!(engine.query(&format!("islegal {best}")), "true");
+    engine.exchange(&format!("position startpos moves {rolls} c6=15"));
+    assert_eq!(
+        engine.query("tomove"),
+        "chance",
+        "the capture's dice are re-rolled"
+    );
+    assert_eq!(engine.query("islegal roll:5"), "true");
+    engine.exchange(&format!(
+        "position startpos moves {rolls} c6=15 roll:5 roll:1 roll:1"
+    ));
+    assert_eq!(engine.query("tomove"), "p2");
+    assert_eq!(engine.query("scores"), "none");
+    engine.quit();
+}
+
+#[test]
 fn dimraw_through_the_protocol() {
     let mut engine = EngineProcess::start(&[]);
     assert!(

@@ -7,6 +7,7 @@ use rand::RngExt;
 use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
+use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::{negamax, paranoid};
@@ -170,4 +171,29 @@ fn many_player_dwindle_positions_match_paranoid_depths_1_to_4() {
             );
         }
     }
+}
+
+/// Chance plies: the alpha-beta core averages rolls like a plain expectimax.
+#[test]
+fn dwnsiwn_positions_with_rolls_match_expectimax() {
+    let mut with_rolls_in_tree = 0;
+    for seed in 0..16 {
+        let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
+        let mut rng = rng(seed);
+        random_walk(&mut pos, 20 + seed as usize % 12, &mut rng);
+        while pos.turn() == tabula::game::Turn::Chance {
+            random_walk(&mut pos, 1, &mut rng);
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        with_rolls_in_tree += pos.legal_tokens().iter().any(|t| t.starts_with('c')) as u32;
+        for depth in 1..=3 {
+            check_game(&pos, depth);
+        }
+    }
+    assert!(
+        with_rolls_in_tree >= 4,
+        "only {with_rolls_in_tree} positions with a capture (and so rolls) in reach"
+    );
 }

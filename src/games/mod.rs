@@ -2,5 +2,6 @@
 
 pub mod dimraw;
 pub mod dwindle;
+pub mod dwnsiwn;
 pub mod splinter;
 pub mod tumbling_down;

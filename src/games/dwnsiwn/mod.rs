@@ -1,0 +1,94 @@
+//! Dwnsiwn: two players build a 20-die pyramid; captures re-roll dice (chance plies).
+//!
+//! Rules as implemented: `seeds/dwnsiwn.md`.
+
+mod eval;
+pub mod moves;
+pub mod position;
+pub mod pyramid;
+mod text;
+
+use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+pub use moves::DnMove;
+pub use position::Dwnsiwn;
+
+impl Game for Dwnsiwn {
+    type Move = DnMove;
+    const NAME: &'static str = "dwnsiwn";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Ok(Dwnsiwn::start())
+    }
+
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
+        Dwnsiwn::parse_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_text()
+    }
+
+    fn draw(&self) -> String {
+        self.draw_board()
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        let s = &self.state;
+        if s.outcome.is_some() {
+            Turn::Over
+        } else if s.queue_head < s.queue_len {
+            Turn::Chance
+        } else {
+            Turn::Player(s.decider)
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Dwnsiwn::hash_from_scratch(self)
+    }
+
+    fn generate(&self, moves: &mut Vec<DnMove>) {
+        Dwnsiwn::generate(self, moves)
+    }
+
+    fn make(&mut self, mv: DnMove) {
+        Dwnsiwn::make(self, mv)
+    }
+
+    fn unmake(&mut self) {
+        Dwnsiwn::unmake(self)
+    }
+
+    fn format_move(&self, mv: DnMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        moves::check_syntax(token)
+    }
+
+    fn move_code(mv: DnMove) -> u32 {
+        mv.code()
+    }
+
+    fn move_index(mv: DnMove) -> usize {
+        (mv.code() as usize ^ (mv.code() >> 12) as usize) % Self::MOVE_INDEX_SPACE
+    }
+
+    fn evaluate(&self, player: Player) -> i32 {
+        Dwnsiwn::evaluate(self, player)
+    }
+}

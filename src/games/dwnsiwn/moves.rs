@@ -1,0 +1,259 @@
+//! Decisions and their tokens (rules 10-13), and their generation.
+
+use super::position::Dwnsiwn;
+use super::pyramid::{CELL_COUNT, SIDE_NAMES, cell_name, parse_cell, sides};
+
+/// No side letter in a placement token.
+pub const NO_SIDE: u8 = 3;
+
+/// One Dwnsiwn decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DnMove {
+    /// The front die of the queue shows this value.
+    Roll(u8),
+    /// Put a die (colour 0 = p1's, 1 = p2's) of this value in this cell, `s` (and at the apex `t`)
+    /// the sides that show `value` (and the second value); [`NO_SIDE`] where the token has none.
+    Place {
+        colour: u8,
+        value: u8,
+        cell: u8,
+        s: u8,
+        t: u8,
+    },
+    /// Own dice (counts per value 1..5, three bits each) capture an opponent die of value `target`.
+    Capture { target: u8, dice: u16 },
+    /// Nothing to place.
+    #[default]
+    Pass,
+}
+
+impl DnMove {
+    /// How many dice of `value` a capture uses.
+    #[inline]
+    pub fn dice_count(dice: u16, value: usize) -> u8 {
+        ((dice >> (3 * (value - 1))) & 7) as u8
+    }
+
+    /// A compact code, unique among the moves of a position.
+    pub fn code(self) -> u32 {
+        match self {
+            DnMove::Pass => 0,
+            DnMove::Roll(v) => 1 << 24 | v as u32,
+            DnMove::Place {
+                colour,
+                value,
+                cell,
+                s,
+                t,
+            } => {
+                2 << 24
+                    | (colour as u32) << 16
+                    | (value as u32) << 12
+                    | (cell as u32) << 4
+                    | (s as u32) << 2
+                    | t as u32
+            }
+            DnMove::Capture { target, dice } => 3 << 24 | (target as u32) << 16 | dice as u32,
+        }
+    }
+
+    /// The token.
+    pub fn token(self) -> String {
+        match self {
+            DnMove::Pass => "pass".to_string(),
+            DnMove::Roll(v) => format!("roll:{v}"),
+            DnMove::Place {
+                colour,
+                value,
+                cell,
+                s,
+                t,
+            } => {
+                let letter = |side: u8| {
+                    if side == NO_SIDE {
+                        String::new()
+                    } else {
+                        SIDE_NAMES[side as usize].to_string()
+                    }
+                };
+                format!(
+                    "{}{value}@{}{}{}",
+                    colour + 1,
+                    cell_name(cell as usize),
+                    letter(s),
+                    letter(t)
+                )
+            }
+            DnMove::Capture { target, dice } => {
+                let digits: String = (1..=5)
+                    .flat_map(|v| {
+                        std::iter::repeat_n(
+                            char::from(b'0' + v as u8),
+                            Self::dice_count(dice, v) as usize,
+                        )
+                    })
+                    .collect();
+                format!("c{target}={digits}")
+            }
+        }
+    }
+}
+
+/// Checks a token's grammar (rules 11-12), whatever the position.
+pub fn check_syntax(token: &str) -> Result<(), String> {
+    let bad =
+        || format!("malformed token '{token}': expected roll:V, KV@xyz[S[T]], cT=abc... or pass");
+    if token == "pass" {
+        return Ok(());
+    }
+    if let Some(v) = token.strip_prefix("roll:") {
+        return matches!(v, "1" | "2" | "3" | "4" | "5" | "6")
+            .then_some(())
+            .ok_or_else(bad);
+    }
+    if let Some(rest) = token.strip_prefix('c') {
+        let (target, digits) = rest.split_once('=').ok_or_else(bad)?;
+        let values: Vec<u8> = digits.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        let ok = matches!(target, "2" | "3" | "4" | "5" | "6")
+            && values.len() >= 2
+            && values.iter().all(|&v| (1..=5).contains(&v))
+            && values.windows(2).all(|w| w[0] <= w[1]);
+        return ok.then_some(()).ok_or_else(bad);
+    }
+    let bytes = token.as_bytes();
+    let ok = bytes.len() >= 6
+        && matches!(bytes[0], b'1' | b'2')
+        && (b'1'..=b'6').contains(&bytes[1])
+        && bytes[2] == b'@'
+        && parse_cell(&token[3..6]).is_some_and(|cell| {
+            let letters = &bytes[6..];
+            let mask = sides(cell);
+            let side = |b: u8| match b {
+                b'A' => Some(0),
+                b'B' => Some(1),
+                b'C' => Some(2),
+                _ => None,
+            };
+            match (mask.count_ones(), letters) {
+                (0 | 1, []) => true,
+                (2, [s]) => side(*s).is_some_and(|s| mask >> s & 1 == 1),
+                (3, [s, t]) => side(*s).is_some() && side(*t).is_some() && s != t,
+                _ => false,
+            }
+        });
+    ok.then_some(()).ok_or_else(bad)
+}
+
+impl Dwnsiwn {
+    /// Every legal decision: rolls at a chance ply; else placements and captures, or `pass`
+    /// with an empty stock (rules 14-16, 21).
+    pub fn generate(&self, moves: &mut Vec<DnMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        if s.queue_head < s.queue_len {
+            moves.extend((1..=6).map(DnMove::Roll));
+            return;
+        }
+        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
+        if s.stock_size(s.decider) == 0 {
+            moves.push(DnMove::Pass);
+            return;
+        }
+        let cells = (0..CELL_COUNT)
+            .filter(|&c| s.available(c))
+            .fold(0u32, |m, c| m | 1 << c);
+        for colour in 0..2u8 {
+            for value in 1..=6u8 {
+                if s.stock[mover][colour as usize][value as usize] == 0 {
+                    continue;
+                }
+                for cell in (0..CELL_COUNT).filter(|&c| cells >> c & 1 == 1) {
+                    let mask = sides(cell);
+                    let place = |s: u8, t: u8| DnMove::Place {
+                        colour,
+                        value,
+                        cell: cell as u8,
+                        s,
+                        t,
+                    };
+                    match mask.count_ones() {
+                        0 | 1 => moves.push(place(NO_SIDE, NO_SIDE)),
+                        2 => moves.extend(
+                            (0..3)
+                                .filter(|&d| mask >> d & 1 == 1)
+                                .map(|d| place(d, NO_SIDE)),
+                        ),
+                        _ => {
+                            for a in 0..3 {
+                                moves.extend((0..3).filter(|&b| b != a).map(|b| place(a, b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let own = &s.stock[mover][mover];
+        for target in 2..=6u8 {
+            if s.stock[opponent][opponent][target as usize] > 0 {
+                capture_sets(own, target, 1, 0, 0, &mut |dice| {
+                    moves.push(DnMove::Capture { target, dice })
+                });
+            }
+        }
+    }
+}
+
+/// Calls `found` with every multiset (packed counts) of at least two own dice of value `from`..=5
+/// (within `own`) that adds up to `left`; `used` dice are already chosen.
+fn capture_sets(
+    own: &[u8; 7],
+    left: u8,
+    from: usize,
+    dice: u16,
+    used: u8,
+    found: &mut impl FnMut(u16),
+) {
+    if left == 0 {
+        if used >= 2 {
+            found(dice);
+        }
+        return;
+    }
+    for value in from..=5.min(left as usize) {
+        let mut dice = dice;
+        for count in 1..=own[value].min(left / value as u8) {
+            dice += 1 << (3 * (value - 1));
+            capture_sets(
+                own,
+                left - count * value as u8,
+                value + 1,
+                dice,
+                used + count,
+                found,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grammar() {
+        for good in [
+            "roll:4", "14@012", "25@111", "16@300B", "23@000CA", "c6=123", "c4=112", "pass",
+        ] {
+            assert!(check_syntax(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "roll:7", "14@012A", "16@300A", "23@000AA", "23@000A", "c6=42", "c6=1", "c7=16",
+            "34@012", "14@112", "c1=11",
+        ] {
+            assert!(check_syntax(bad).is_err(), "{bad}");
+        }
+    }
+}

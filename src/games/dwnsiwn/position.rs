@@ -1,0 +1,309 @@
+//! The Dwnsiwn position: the pyramid, both stocks, the queue of pending rolls, make and unmake.
+
+use super::moves::DnMove;
+use super::pyramid::{
+    APEX, APEX_TABLE, CELL_COUNT, CellIndex, DUNGEON, SUPPORT, layer, second_value, sides,
+};
+use crate::game::hashing::mix64;
+use crate::game::{Outcome, Player};
+
+/// Every cell filled.
+pub const FULL: u32 = (1 << CELL_COUNT) - 1;
+/// Dice of each colour.
+pub const DICE_PER_COLOUR: u32 = 10;
+/// No dungeon die yet.
+pub const NOBODY: u8 = 2;
+
+/// A Zobrist-style key for one fact about the position.
+#[inline]
+fn key(kind: u64, fact: u64) -> u64 {
+    mix64(kind << 56 ^ fact)
+}
+
+/// The key of a filled cell: its die's colour and what it shows (for the dungeon, its placer).
+#[inline]
+pub fn cell_key(cell: CellIndex, colour: u8, shown: [u8; 3]) -> u64 {
+    key(
+        1,
+        cell as u64
+            | (colour as u64) << 5
+            | (shown[0] as u64) << 6
+            | (shown[1] as u64) << 9
+            | (shown[2] as u64) << 12,
+    )
+}
+
+#[inline]
+fn stock_key(owner: usize, colour: usize, value: usize, count: u8) -> u64 {
+    key(
+        2,
+        ((owner * 2 + colour) as u64 * 8 + value as u64) | ((count as u64) << 8),
+    )
+}
+
+#[inline]
+fn queue_key(slot: usize, entry: u8) -> u64 {
+    key(3, slot as u64 | (entry as u64) << 8)
+}
+
+const DECIDER_KEY: u64 = mix64(4 << 56);
+
+/// A pending roll: the die's colour (0 or 1) and the stock it goes to.
+#[inline]
+pub fn queue_entry(colour: u8, destination: Player) -> u8 {
+    colour | destination << 1
+}
+
+/// Everything a decision changes; the undo record is a copy of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct State {
+    /// Filled cells.
+    pub filled: u32,
+    /// The colour (0 = p1's, 1 = p2's) of each filled cell's die.
+    pub colour: [u8; CELL_COUNT],
+    /// The values each filled cell shows on sides A, B, C (0 where it shows nothing).
+    pub shown: [[u8; 3]; CELL_COUNT],
+    /// `stock[owner][colour][value]`: dice waiting in each player's stock.
+    pub stock: [[[u8; 7]; 2]; 2],
+    /// Pending rolls, from `queue_head` to `queue_len`.
+    pub queue: [u8; 20],
+    pub queue_head: u8,
+    pub queue_len: u8,
+    /// Who decides once no roll is pending.
+    pub decider: Player,
+    /// The player who placed the dungeon die, or [`NOBODY`].
+    pub dungeon_placer: u8,
+    /// `scores[colour][side]`: the values shown on each side by each colour (rule 28).
+    pub scores: [[u16; 3]; 2],
+    pub outcome: Option<Outcome>,
+    pub hash: u64,
+}
+
+/// A Dwnsiwn position with its undo stack.
+#[derive(Clone, Debug)]
+pub struct Dwnsiwn {
+    pub(super) state: State,
+    undo: Vec<State>,
+}
+
+impl State {
+    /// The hash computed from the fields.
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = if self.decider == 1 { DECIDER_KEY } else { 0 };
+        for cell in (0..CELL_COUNT).filter(|&c| self.filled >> c & 1 == 1) {
+            hash ^= cell_key(cell, self.colour[cell], self.shown[cell]);
+        }
+        for owner in 0..2 {
+            for colour in 0..2 {
+                for value in 1..=6 {
+                    hash ^= stock_key(owner, colour, value, self.stock[owner][colour][value]);
+                }
+            }
+        }
+        for slot in self.queue_head as usize..self.queue_len as usize {
+            hash ^= queue_key(slot, self.queue[slot]);
+        }
+        hash
+    }
+
+    /// Dice in a player's stock.
+    pub fn stock_size(&self, owner: Player) -> u32 {
+        self.stock[owner as usize]
+            .iter()
+            .flatten()
+            .map(|&n| n as u32)
+            .sum()
+    }
+
+    /// Whether a cell can take a die now (rule 3).
+    pub fn available(&self, cell: CellIndex) -> bool {
+        self.filled >> cell & 1 == 0
+            && (layer(cell) == 3 || self.filled & SUPPORT[cell] == SUPPORT[cell])
+    }
+
+    /// The result once the pyramid is full (rules 28-31).
+    pub fn result(&self) -> Option<Outcome> {
+        if self.filled != FULL {
+            return None;
+        }
+        let wins = |c: usize| {
+            (0..3)
+                .filter(|&s| self.scores[c][s] > self.scores[1 - c][s])
+                .count()
+        };
+        Some(match (wins(0), wins(1)) {
+            (w, _) if w >= 2 => Outcome::Win(0),
+            (_, w) if w >= 2 => Outcome::Win(1),
+            _ => Outcome::Win(self.dungeon_placer),
+        })
+    }
+
+    fn set_stock(&mut self, owner: usize, colour: usize, value: usize, count: u8) {
+        self.hash ^= stock_key(owner, colour, value, self.stock[owner][colour][value])
+            ^ stock_key(owner, colour, value, count);
+        self.stock[owner][colour][value] = count;
+    }
+
+    fn push_roll(&mut self, entry: u8) {
+        let slot = self.queue_len as usize;
+        self.queue[slot] = entry;
+        self.queue_len += 1;
+        self.hash ^= queue_key(slot, entry);
+    }
+
+    fn pass_turn(&mut self) {
+        self.decider = 1 - self.decider;
+        self.hash ^= DECIDER_KEY;
+    }
+}
+
+impl Dwnsiwn {
+    /// A position from its fields; the hash and result are derived.
+    pub(super) fn from_state(mut state: State) -> Self {
+        state.hash = state.compute_hash();
+        state.outcome = state.result();
+        Dwnsiwn {
+            state,
+            undo: Vec::with_capacity(128),
+        }
+    }
+
+    /// The empty pyramid with twenty rolls pending: p1's ten dice, then p2's (rule 8).
+    pub fn start() -> Self {
+        let mut queue = [0; 20];
+        for (i, slot) in queue.iter_mut().enumerate() {
+            let player = (i >= 10) as u8;
+            *slot = queue_entry(player, player);
+        }
+        Self::from_state(State {
+            filled: 0,
+            colour: [0; CELL_COUNT],
+            shown: [[0; 3]; CELL_COUNT],
+            stock: [[[0; 7]; 2]; 2],
+            queue,
+            queue_head: 0,
+            queue_len: 20,
+            decider: 0,
+            dungeon_placer: NOBODY,
+            scores: [[0; 3]; 2],
+            outcome: None,
+            hash: 0,
+        })
+    }
+
+    /// The hash computed from scratch.
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_hash()
+    }
+
+    /// What a die shows when placed: `value` of `colour` by `placer` on `cell`, sides `s` and `t` as
+    /// the token names them (rules 17-19).
+    pub fn faces(
+        cell: CellIndex,
+        colour: u8,
+        value: u8,
+        placer: Player,
+        s: usize,
+        t: usize,
+    ) -> [u8; 3] {
+        let mut shown = [0; 3];
+        let mask = sides(cell);
+        let w = second_value(value, colour == placer);
+        match mask.count_ones() {
+            0 => {}
+            1 => shown[mask.trailing_zeros() as usize] = value,
+            2 => {
+                shown[s] = value;
+                shown[(mask & !(1 << s)).trailing_zeros() as usize] = w;
+            }
+            _ => {
+                debug_assert_eq!(cell, APEX);
+                shown = APEX_TABLE[(colour == placer) as usize][value as usize][s][t];
+            }
+        }
+        shown
+    }
+
+    /// Plays a legal decision (rules 14-24, 27).
+    pub fn make(&mut self, mv: DnMove) {
+        self.undo.push(self.state);
+        let s = &mut self.state;
+        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
+        match mv {
+            DnMove::Roll(value) => {
+                let slot = s.queue_head as usize;
+                let entry = s.queue[slot];
+                s.hash ^= queue_key(slot, entry);
+                s.queue_head += 1;
+                if s.queue_head == s.queue_len {
+                    (s.queue_head, s.queue_len) = (0, 0);
+                }
+                let (colour, owner) = ((entry & 1) as usize, (entry >> 1) as usize);
+                s.set_stock(
+                    owner,
+                    colour,
+                    value as usize,
+                    s.stock[owner][colour][value as usize] + 1,
+                );
+            }
+            DnMove::Place {
+                colour,
+                value,
+                cell,
+                s: side,
+                t,
+            } => {
+                let (c, v, cell) = (colour as usize, value as usize, cell as usize);
+                s.set_stock(mover, c, v, s.stock[mover][c][v] - 1);
+                let shown = if cell == DUNGEON {
+                    s.dungeon_placer = mover as u8;
+                    [mover as u8 + 1, 0, 0]
+                } else {
+                    Self::faces(
+                        cell,
+                        colour,
+                        value,
+                        mover as Player,
+                        side as usize,
+                        t as usize,
+                    )
+                };
+                for (side, &face) in shown.iter().enumerate().filter(|_| cell != DUNGEON) {
+                    s.scores[c][side] += face as u16;
+                }
+                s.filled |= 1 << cell;
+                s.colour[cell] = colour;
+                s.shown[cell] = shown;
+                s.hash ^= cell_key(cell, colour, shown);
+                s.pass_turn();
+            }
+            DnMove::Capture { target, dice } => {
+                let (own, theirs) = (mover, opponent);
+                s.set_stock(
+                    theirs,
+                    theirs,
+                    target as usize,
+                    s.stock[theirs][theirs][target as usize] - 1,
+                );
+                s.push_roll(queue_entry(theirs as u8, mover as Player));
+                for value in 1..=5 {
+                    let used = DnMove::dice_count(dice, value);
+                    if used > 0 {
+                        s.set_stock(own, own, value, s.stock[own][own][value] - used);
+                        for _ in 0..used {
+                            s.push_roll(queue_entry(own as u8, opponent as Player));
+                        }
+                    }
+                }
+                s.pass_turn();
+            }
+            DnMove::Pass => s.pass_turn(),
+        }
+        s.outcome = s.result();
+    }
+
+    /// Takes back the last decision.
+    pub fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+}
