@@ -15,11 +15,6 @@ impl Output {
         Self::to(Box::new(std::io::stdout()))
     }
 
-    /// Output that goes nowhere (benchmarks).
-    pub fn discard() -> Self {
-        Self::to(Box::new(std::io::sink()))
-    }
-
     /// Output to any writer.
     pub fn to(sink: Box<dyn Write + Send>) -> Self {
         Output {
