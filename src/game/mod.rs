@@ -4,6 +4,8 @@
 //! trait and nothing about any particular game. Games are monomorphized: the
 //! protocol picks one at run time, and everything below that choice is generic.
 
+pub mod bitset;
+pub mod grid;
 pub mod hashing;
 pub mod outcome;
 pub mod perft;

@@ -9,16 +9,7 @@ pub const MAX_SIDE: usize = 26;
 /// The most cells a board can have.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 /// Direction steps (file, rank) for pip bits 0..7: N, NE, E, SE, S, SW, W, NW.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+pub const DIRECTIONS: [(i32, i32); 8] = crate::game::grid::COMPASS;
 
 /// A cell index: `rank * width + file`.
 pub type Cell = usize;

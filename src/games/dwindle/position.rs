@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::board::{Board, Cell, Kind, MAX_CELLS};
+use crate::game::bitset::BitSet;
 use crate::game::hashing::key_table;
 use crate::game::{Outcome, Player};
 
@@ -17,43 +18,7 @@ const MOVER_KEYS: [u64; 7] = key_table(0x6d6f_7665);
 pub struct DwMove(pub u16);
 
 /// The cells that still hold tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tiles([u64; WORDS]);
-
-impl Tiles {
-    /// Whether a cell holds a tile.
-    #[inline]
-    pub fn has(&self, cell: Cell) -> bool {
-        self.0[cell / 64] >> (cell % 64) & 1 == 1
-    }
-
-    fn set(&mut self, cell: Cell, on: bool) {
-        if on {
-            self.0[cell / 64] |= 1 << (cell % 64);
-        } else {
-            self.0[cell / 64] &= !(1 << (cell % 64));
-        }
-    }
-
-    /// How many tiles are left.
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The tile cells, lowest first.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut w = word;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let bit = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + bit
-                })
-            })
-        })
-    }
-}
+pub type Tiles = BitSet<WORDS>;
 
 /// Everything a decision changes; the undo record is a copy of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,7 +59,7 @@ impl Dwindle {
         let mut tiles = Tiles::default();
         for (cell, kind) in board.kinds.iter().enumerate() {
             if let Kind::Tile(_) = kind {
-                tiles.set(cell, true);
+                tiles.insert(cell);
             }
         }
         let tiles_hash = tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
@@ -103,7 +68,7 @@ impl Dwindle {
             players,
             state: State {
                 tiles,
-                tile_count: tiles.count() as u16,
+                tile_count: tiles.len() as u16,
                 chit: chit.map(|c| c as u16),
                 active,
                 to_move: None,
@@ -118,7 +83,7 @@ impl Dwindle {
 
     /// Removes the tile on a cell.
     fn remove_tile(&mut self, cell: Cell) {
-        self.state.tiles.set(cell, false);
+        self.state.tiles.remove(cell);
         self.state.tile_count -= 1;
         self.state.tiles_hash ^= TILE_KEYS[cell];
     }

@@ -1,5 +1,7 @@
 //! Board geometry: a 15 x 18 board in a padded mailbox, directions, square names, and the
-//! occupancy bitset with its 3 x 3 ring test.
+//! grid operations on cell sets with the 3 x 3 ring test.
+
+use crate::game::bitset::BitSet;
 
 /// Files a..o.
 pub const FILES: usize = 15;
@@ -92,76 +94,16 @@ pub fn parse_cell(text: &str) -> Option<Cell> {
 }
 
 /// A set of cells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellSet([u64; WORDS]);
+pub type CellSet = BitSet<WORDS>;
 
 const WORDS: usize = CELLS.div_ceil(64);
 
+/// Grid operations on cell sets: shifts along the padded mailbox, dilation, ring patterns.
 impl CellSet {
-    /// Whether the set holds `cell`.
-    #[inline]
-    pub fn has(&self, cell: Cell) -> bool {
-        self.0[cell / 64] >> (cell % 64) & 1 == 1
-    }
-
-    /// Adds a cell.
-    #[inline]
-    pub fn insert(&mut self, cell: Cell) {
-        self.0[cell / 64] |= 1 << (cell % 64);
-    }
-
-    /// Removes a cell.
-    #[inline]
-    pub fn remove(&mut self, cell: Cell) {
-        self.0[cell / 64] &= !(1 << (cell % 64));
-    }
-
-    /// The cells of this set that are not in `other`.
-    pub fn minus(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
-            *word &= !o;
-        }
-        out
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
-    /// The number of cells.
-    pub fn len(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The lowest cell, if any.
-    pub fn first(&self) -> Option<Cell> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|&(_, &w)| w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
-    }
-
-    /// The cells in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            let mut w = word;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let bit = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + bit
-                })
-            })
-        })
-    }
-
     /// The cells `k` (1..64) cells further on.
     #[inline]
     fn shifted_up(&self, k: u32) -> CellSet {
-        CellSet(std::array::from_fn(|i| {
+        BitSet(std::array::from_fn(|i| {
             let carry = if i > 0 { self.0[i - 1] >> (64 - k) } else { 0 };
             self.0[i] << k | carry
         }))
@@ -170,7 +112,7 @@ impl CellSet {
     /// The cells `k` (1..64) cells back.
     #[inline]
     fn shifted_down(&self, k: u32) -> CellSet {
-        CellSet(std::array::from_fn(|i| {
+        BitSet(std::array::from_fn(|i| {
             let carry = if i + 1 < WORDS {
                 self.0[i + 1] << (64 - k)
             } else {
@@ -178,26 +120,6 @@ impl CellSet {
             };
             self.0[i] >> k | carry
         }))
-    }
-
-    /// The union of two sets.
-    #[inline]
-    pub fn union(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
-            *word |= o;
-        }
-        out
-    }
-
-    /// The common cells of two sets.
-    #[inline]
-    pub fn intersection(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for (word, &o) in out.0.iter_mut().zip(other.0.iter()) {
-            *word &= o;
-        }
-        out
     }
 
     /// The set grown by one step in all 8 directions: a spread along the rank, then along the file.

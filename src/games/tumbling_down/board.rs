@@ -4,16 +4,7 @@
 pub type Square = usize;
 
 /// Direction steps (file, rank) in the rulebook's order N, NE, E, SE, S, SW, W, NW.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+pub const DIRECTIONS: [(i32, i32); 8] = crate::game::grid::COMPASS;
 
 /// The squares from a square in one direction up to the edge, nearest first.
 #[derive(Clone, Copy, Debug)]
