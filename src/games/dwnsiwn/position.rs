@@ -4,7 +4,7 @@ use super::moves::DnMove;
 use super::pyramid::{
     APEX, APEX_TABLE, CELL_COUNT, CellIndex, DUNGEON, SUPPORT, layer, second_value, sides,
 };
-use crate::game::hashing::mix64;
+use crate::game::hashing::{key_table, mix64};
 use crate::game::{Outcome, Player};
 
 /// Every cell filled.
@@ -33,17 +33,19 @@ pub fn cell_key(cell: CellIndex, colour: u8, shown: [u8; 3]) -> u64 {
     )
 }
 
+/// Keys for (stock owner, colour, value, count): counts run 0..=10.
+static STOCK_KEYS: [u64; 2 * 2 * 7 * 11] = key_table(0x0073_746f_636b);
+/// Keys for (queue slot, entry).
+static QUEUE_KEYS: [u64; 20 * 4] = key_table(0x7175_6575);
+
 #[inline]
 fn stock_key(owner: usize, colour: usize, value: usize, count: u8) -> u64 {
-    key(
-        2,
-        ((owner * 2 + colour) as u64 * 8 + value as u64) | ((count as u64) << 8),
-    )
+    STOCK_KEYS[((owner * 2 + colour) * 7 + value) * 11 + count as usize]
 }
 
 #[inline]
 fn queue_key(slot: usize, entry: u8) -> u64 {
-    key(3, slot as u64 | (entry as u64) << 8)
+    QUEUE_KEYS[slot * 4 + entry as usize]
 }
 
 const DECIDER_KEY: u64 = mix64(4 << 56);
