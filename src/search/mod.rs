@@ -72,7 +72,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move>
                     shared_nodes,
                     None,
                 );
-                iterate(&mut worker, params, 1 + helper as u32 % 2);
+                iterate(&mut worker, &Deepening::of(params), 1 + helper as u32 % 2);
                 worker.flush_nodes();
             });
         }
@@ -83,7 +83,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move>
             &shared_nodes,
             Some(budget),
         );
-        let report = iterate(&mut main, params, 1);
+        let report = iterate(&mut main, &Deepening::of(params), 1);
         if params.limits.infinite {
             while !params.stop.load(Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
@@ -116,22 +116,35 @@ pub fn fixed_depth_value<G: Game>(root: &G, depth: u32, tt: Option<&Transpositio
         nodes: None,
     };
     let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget));
-    let params = SearchParams {
+    let deepening = Deepening {
         limits: &limits,
-        threads: 1,
         multipv: 1,
-        move_overhead: 0,
-        tt: &TranspositionTable::new(0),
-        stop: &stop,
         output: None,
     };
-    iterate(&mut worker, &params, 1).score
+    iterate(&mut worker, &deepening, 1).score
+}
+
+/// What iterative deepening needs beyond the worker.
+struct Deepening<'a> {
+    limits: &'a SearchLimits,
+    multipv: usize,
+    output: Option<&'a Output>,
+}
+
+impl<'a> Deepening<'a> {
+    fn of(params: &SearchParams<'a>) -> Self {
+        Deepening {
+            limits: params.limits,
+            multipv: params.multipv,
+            output: params.output,
+        }
+    }
 }
 
 /// Iterative deepening on one thread; the main thread (the one with a budget) reports and decides when to stop.
 fn iterate<G: Game>(
     worker: &mut Worker<G>,
-    params: &SearchParams,
+    params: &Deepening,
     first_depth: u32,
 ) -> SearchReport<G::Move> {
     let mut moves = Vec::new();
@@ -222,7 +235,7 @@ fn aspiration_search<G: Game>(
 
 fn report_iteration<G: Game>(
     worker: &Worker<G>,
-    params: &SearchParams,
+    params: &Deepening,
     lines: &[RootMove<G::Move>],
     depth: u32,
 ) {
@@ -233,7 +246,7 @@ fn report_iteration<G: Game>(
     let elapsed = plan.elapsed();
     let nodes = worker.total_nodes();
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-    let hashfull = params.tt.hashfull();
+    let hashfull = worker.hashfull();
     for (k, line) in lines.iter().enumerate() {
         let multipv = if lines.len() > 1 {
             format!(" multipv {}", k + 1)

@@ -110,6 +110,11 @@ impl<'a, G: Game> Worker<'a, G> {
         self.stop.load(Relaxed)
     }
 
+    /// Permille of the table written in this search (0 without a table).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.map_or(0, TranspositionTable::hashfull)
+    }
+
     /// The main thread's time plan, if this is the main thread.
     pub fn budget(&self) -> Option<&Budget> {
         self.budget.as_ref()

@@ -75,7 +75,8 @@ impl Dwindle {
                 outcome: None,
                 tiles_hash,
             },
-            undo: Vec::with_capacity(2 * MAX_CELLS),
+            // A game lasts at most twice as many plies as it has tiles (R8).
+            undo: Vec::with_capacity(2 * tiles.len() as usize),
         };
         pos.hand_over(to_move);
         pos

@@ -123,6 +123,12 @@ pub struct TumblingDown {
 impl TumblingDown {
     /// A position from stacks (`(height, colours)` per square), side to move and ply count.
     pub(super) fn from_parts(stacks: &[(u8, u64); 64], side: Player, ply: u16) -> Self {
+        let board_hash = stacks
+            .iter()
+            .enumerate()
+            .fold(side_key(side), |h, (sq, &(height, colors))| {
+                h ^ stack_key(sq, height, colors)
+            });
         let mut pos = TumblingDown {
             heights: [0; 64],
             colors: [0; 64],
@@ -131,19 +137,17 @@ impl TumblingDown {
             king_height: [0; 2],
             side,
             ply,
-            board_hash: side_key(side),
+            board_hash,
             outcome: None,
-            history: RepetitionHistory::new(0),
+            history: RepetitionHistory::new(board_hash),
             undo: Vec::with_capacity(512),
         };
         for (sq, &(height, colors)) in stacks.iter().enumerate() {
             pos.put(sq, height, colors);
-            pos.board_hash ^= stack_key(sq, height, colors);
         }
         for player in 0..2 {
             pos.king_height[player] = pos.tallest_pure(player);
         }
-        pos.history = RepetitionHistory::new(pos.board_hash);
         if ply >= PLY_LIMIT {
             pos.outcome = Some(Outcome::Draw);
         }
