@@ -9,7 +9,7 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::search::{TranspositionTable, fixed_depth_value};
+use tabula::search::{Style, TranspositionTable, fixed_depth_value};
 
 /// Benches `G` from the position the `tokens` reach from its start.
 fn bench_game<G: Game>(c: &mut Criterion, depth: u32, tokens: &str) {
@@ -22,7 +22,7 @@ fn bench_game<G: Game>(c: &mut Criterion, depth: u32, tokens: &str) {
     c.bench_function(&format!("{} search depth {depth}", G::NAME), |b| {
         b.iter(|| {
             tt.clear();
-            black_box(fixed_depth_value(&pos, depth, Some(&tt)))
+            black_box(fixed_depth_value(&pos, depth, Some(&tt), Style::default()))
         })
     });
 }

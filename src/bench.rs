@@ -9,7 +9,7 @@ use crate::output::Output;
 use crate::protocol::new_session;
 use crate::protocol::options::EngineOptions;
 use crate::protocol::session::PositionBase;
-use crate::search::{SearchLimits, TranspositionTable};
+use crate::search::{SearchLimits, Style, TranspositionTable};
 
 /// The default depth of `bench`.
 pub const DEFAULT_DEPTH: u32 = 5;
@@ -99,7 +99,7 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
         tt.clear();
         let position_start = Instant::now();
         let thought = session
-            .think(&limits, &tt, 1)
+            .think(&limits, &tt, 1, Style::default())
             .expect("bench positions are running games");
         nodes += thought.nodes;
         output.line(&format!(

@@ -24,7 +24,7 @@ pub fn play(
             return Ok(result);
         }
         let mover = session.query("tomove", &[])?;
-        let thought = session.think(limits, &tt, options.threads)?;
+        let thought = session.think(limits, &tt, options.threads, options.style())?;
         moves.push(thought.token.clone());
         let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
         session.set_position(PositionBase::Start, &tokens)?;

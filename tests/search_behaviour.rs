@@ -5,10 +5,13 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use common::{after, random_walk, rng};
-use tabula::game::{Game, GameConfig, Outcome};
+use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
+use tabula::search::reference::{max_n, paranoid};
 use tabula::search::score::MATE;
-use tabula::search::{SearchLimits, SearchParams, SearchReport, TranspositionTable, search};
+use tabula::search::score::MATE_BOUND;
+use tabula::search::{SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, search};
 
 fn run(
     pos: &TumblingDown,
@@ -26,6 +29,7 @@ fn run(
         tt: &tt,
         stop: &stop,
         output: None,
+        style: Style::default(),
     };
     search(pos, &params)
 }
@@ -116,6 +120,7 @@ fn multipv_lines_are_distinct_and_ordered() {
         tt: &tt,
         stop: &stop,
         output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
+        style: Style::default(),
     };
     search(&pos, &params);
     let text = buffer.text();
@@ -169,4 +174,52 @@ impl std::io::Write for SharedBuffer {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// When every move loses against all opponents together, the search plays by max^n
+/// instead, says so, and reports every player's value.
+#[test]
+fn paranoid_search_that_sees_only_losses_falls_back_to_max_n() {
+    let config = GameConfig {
+        players: 3,
+        board: "dw7".to_string(),
+    };
+    let mut found = 0;
+    for seed in 0..200 {
+        let mut pos = Dwindle::startpos(&config).unwrap();
+        random_walk(&mut pos, 4 + seed as usize % 20, &mut rng(seed));
+        let Turn::Player(root) = pos.turn() else {
+            continue;
+        };
+        if paranoid(&mut pos.clone(), 3) >= -MATE_BOUND {
+            continue;
+        }
+        let best_max_n = max_n(&mut pos.clone(), 3)[root as usize];
+
+        let limits = depth(3);
+        let tt = TranspositionTable::new(16);
+        let stop = AtomicBool::new(false);
+        let buffer = SharedBuffer::default();
+        let params = SearchParams {
+            limits: &limits,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 0,
+            tt: &tt,
+            stop: &stop,
+            output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
+            style: Style::default(),
+        };
+        let report = search(&pos, &params);
+        let text = buffer.text();
+        assert!(text.contains("searching max^n"), "{text}");
+        assert_eq!(report.score, best_max_n, "{}", pos.to_text());
+        let scores = text
+            .lines()
+            .rfind(|l| l.starts_with("info string scores "))
+            .expect("a scores line");
+        assert_eq!(scores.split(' ').count(), 3 + 3, "{scores}");
+        found += 1;
+    }
+    assert!(found >= 3, "only {found} lost positions");
 }

@@ -2,16 +2,17 @@
 
 mod common;
 
+use common::dice_race::DiceRace;
 use common::{random_walk, rng};
 use rand::RngExt;
-use tabula::game::{Game, GameConfig};
+use tabula::game::{Game, GameConfig, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::search::reference::{negamax, paranoid};
-use tabula::search::{TranspositionTable, fixed_depth_value};
+use tabula::search::reference::{best_reply, max_n, negamax, paranoid};
+use tabula::search::{ManyPlayers, Style, TranspositionTable, fixed_depth_value};
 
 /// A sparse random position: each player has a few stacks, so depth 4 stays small.
 fn sparse_position(seed: u64) -> TumblingDown {
@@ -63,17 +64,22 @@ fn played_positions_depths_1_to_2() {
 
 fn check_game<G: Game>(pos: &G, depth: u32) {
     let expected = negamax(&mut pos.clone(), depth);
+    check_style(pos, depth, Style::default(), expected);
+}
+
+/// The search in `style` to `depth` gives `expected`, with and without a table.
+fn check_style<G: Game>(pos: &G, depth: u32, style: Style, expected: i32) {
     assert_eq!(
-        fixed_depth_value(pos, depth, None),
+        fixed_depth_value(pos, depth, None, style),
         expected,
-        "no TT, depth {depth}: {}",
+        "no TT, {style:?}, depth {depth}: {}",
         pos.to_text()
     );
     let tt = TranspositionTable::new(4);
     assert_eq!(
-        fixed_depth_value(pos, depth, Some(&tt)),
+        fixed_depth_value(pos, depth, Some(&tt), style),
         expected,
-        "TT, depth {depth}: {}",
+        "TT, {style:?}, depth {depth}: {}",
         pos.to_text()
     );
 }
@@ -141,59 +147,149 @@ fn two_player_dwindle_positions_depths_1_to_4() {
     }
 }
 
+/// Random Dwindle positions of 3 to 6 players on both boards.
+fn many_player_positions() -> Vec<Dwindle> {
+    (0..24)
+        .filter_map(|seed| {
+            let config = GameConfig {
+                players: 3 + seed as usize % 4,
+                board: if seed % 2 == 0 { "dw9" } else { "dw7" }.to_string(),
+            };
+            let mut pos = Dwindle::startpos(&config).unwrap();
+            random_walk(&mut pos, seed as usize % 7, &mut rng(seed));
+            pos.outcome().is_none().then_some(pos)
+        })
+        .collect()
+}
+
 /// Games of 3 to 6 players are searched paranoidly: equal to the textbook paranoid search.
 #[test]
 fn many_player_dwindle_positions_match_paranoid_depths_1_to_4() {
-    for seed in 0..24 {
-        let config = GameConfig {
-            players: 3 + seed as usize % 4,
-            board: if seed % 2 == 0 { "dw9" } else { "dw7" }.to_string(),
-        };
-        let mut pos = Dwindle::startpos(&config).unwrap();
-        random_walk(&mut pos, seed as usize % 7, &mut rng(seed));
-        if pos.outcome().is_some() {
-            continue;
-        }
+    for pos in many_player_positions() {
         for depth in 1..=4 {
             let expected = paranoid(&mut pos.clone(), depth);
-            assert_eq!(
-                fixed_depth_value(&pos, depth, None),
-                expected,
-                "no TT, depth {depth}: {}",
-                pos.to_text()
-            );
-            let tt = TranspositionTable::new(4);
-            assert_eq!(
-                fixed_depth_value(&pos, depth, Some(&tt)),
-                expected,
-                "TT, depth {depth}: {}",
-                pos.to_text()
-            );
+            check_style(&pos, depth, Style::default(), expected);
         }
     }
 }
 
-/// Chance plies: the alpha-beta core averages rolls like a plain expectimax.
+/// Best-reply search equals the textbook best-reply search.
+#[test]
+fn many_player_dwindle_positions_match_best_reply_depths_1_to_4() {
+    let style = Style {
+        many_players: ManyPlayers::BestReply,
+        ..Style::default()
+    };
+    for pos in many_player_positions() {
+        for depth in 1..=4 {
+            let expected = best_reply(&mut pos.clone(), depth);
+            check_style(&pos, depth, style, expected);
+        }
+    }
+}
+
+/// Max^n gives the root player the value the textbook max^n gives him.
+#[test]
+fn many_player_dwindle_positions_match_max_n_depths_1_to_3() {
+    let style = Style {
+        many_players: ManyPlayers::MaxN,
+        ..Style::default()
+    };
+    for pos in many_player_positions() {
+        let Turn::Player(root) = pos.turn() else {
+            unreachable!("running games have a mover")
+        };
+        for depth in 1..=3 {
+            let expected = max_n(&mut pos.clone(), depth)[root as usize];
+            check_style(&pos, depth, style, expected);
+        }
+    }
+}
+
+/// Chance plies: the alpha-beta core (Star1, and Star1 with Star2 probing) gives the
+/// plain expectimax value.
 #[test]
 fn dwnsiwn_positions_with_rolls_match_expectimax() {
     let mut with_rolls_in_tree = 0;
-    for seed in 0..16 {
+    for seed in 0..24 {
         let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
         let mut rng = rng(seed);
-        random_walk(&mut pos, 20 + seed as usize % 12, &mut rng);
-        while pos.turn() == tabula::game::Turn::Chance {
+        random_walk(&mut pos, 20 + seed as usize % 20, &mut rng);
+        while pos.turn() == Turn::Chance {
             random_walk(&mut pos, 1, &mut rng);
         }
         if pos.outcome().is_some() {
             continue;
         }
         with_rolls_in_tree += pos.legal_tokens().iter().any(|t| t.starts_with('c')) as u32;
-        for depth in 1..=3 {
-            check_game(&pos, depth);
+        for depth in 1..=4 {
+            let expected = negamax(&mut pos.clone(), depth);
+            for chance_probe in [false, true] {
+                let style = Style {
+                    chance_probe,
+                    ..Style::default()
+                };
+                check_style(&pos, depth, style, expected);
+            }
         }
     }
     assert!(
-        with_rolls_in_tree >= 4,
+        with_rolls_in_tree >= 6,
         "only {with_rolls_in_tree} positions with a capture (and so rolls) in reach"
     );
+}
+
+/// Star2 probes only where a roll is followed by a player's move with two plies left, so
+/// late positions (few dice left) are searched to depth 5.
+#[test]
+fn late_dwnsiwn_positions_match_expectimax_at_depth_5() {
+    let mut with_rolls_in_tree = 0;
+    for seed in 0..40 {
+        let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
+        let mut rng = rng(seed);
+        random_walk(&mut pos, 34 + seed as usize % 8, &mut rng);
+        while pos.turn() == Turn::Chance {
+            random_walk(&mut pos, 1, &mut rng);
+        }
+        if pos.outcome().is_some() || !pos.legal_tokens().iter().any(|t| t.starts_with('c')) {
+            continue;
+        }
+        with_rolls_in_tree += 1;
+        let expected = negamax(&mut pos.clone(), 5);
+        for chance_probe in [false, true] {
+            let style = Style {
+                chance_probe,
+                ..Style::default()
+            };
+            check_style(&pos, 5, style, expected);
+        }
+    }
+    assert!(
+        with_rolls_in_tree >= 6,
+        "only {with_rolls_in_tree} positions with a capture in reach"
+    );
+}
+
+/// A toy race where every step is followed by a weighted roll, and a roll of 4 gives the
+/// roller another step: Star1 and Star2 meet outcomes of both sides, deep enough to probe.
+#[test]
+fn dice_race_positions_match_expectimax_depths_1_to_7() {
+    for seed in 0..300u64 {
+        let mut r = rng(seed);
+        let squares = [
+            r.random_range(20..common::dice_race::GOAL),
+            r.random_range(20..common::dice_race::GOAL),
+        ];
+        let pos = DiceRace::at(squares, r.random_range(0..2));
+        for depth in 1..=7 {
+            let expected = negamax(&mut pos.clone(), depth);
+            for chance_probe in [false, true] {
+                let style = Style {
+                    chance_probe,
+                    ..Style::default()
+                };
+                check_style(&pos, depth, style, expected);
+            }
+        }
+    }
 }

@@ -93,6 +93,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn make(&mut self, mv: Self::Move);
     /// Takes back the most recent decision still standing.
     fn unmake(&mut self);
+    /// For best-reply search only: hands the turn to `player` out of the rules' order, as
+    /// if everyone between had passed; `unmake` takes it back like a move. Returns false,
+    /// changing nothing, when the game has no such notion or `player` cannot move here.
+    fn hand_turn_to(&mut self, _player: Player) -> bool {
+        false
+    }
     /// The weight of a chance outcome (only asked at chance plies).
     fn chance_weight(&self, _mv: Self::Move) -> u32 {
         1
@@ -109,6 +115,13 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Static evaluation in centipawns from `player`'s point of view.
     fn evaluate(&self, player: Player) -> i32;
+
+    /// A bound on `|evaluate|` over every position reachable within `plies` plies, if the
+    /// game can promise that no game ends that soon (so no win or loss is in reach either).
+    /// The search prunes chance plies with it; `None` (the default) promises nothing.
+    fn value_bound_within(&self, _plies: u32) -> Option<i32> {
+        None
+    }
 
     /// Parses a token and checks that it is legal here.
     fn parse_move(&self, token: &str) -> Result<Self::Move, String> {

@@ -246,6 +246,7 @@ impl Engine {
             stop: Arc::clone(&self.stop),
             done: Arc::clone(&self.search_done),
             output: self.output.clone(),
+            style: self.options.style(),
         };
         match self.session.start_search(job) {
             Ok(handle) => self.search = Some(handle),

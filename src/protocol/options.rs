@@ -1,5 +1,6 @@
 //! The engine's options: their declaration lines and `setoption` parsing.
 
+use crate::search::{ManyPlayers, Style};
 use crate::variants::VARIANTS;
 
 /// Option values as set by `setoption` (or their defaults).
@@ -23,6 +24,10 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Dwindle's start board (`Board`).
     pub board: String,
+    /// The search for more than two players (`ManyPlayers`).
+    pub many_players: String,
+    /// Star2 probing at chance plies (`ChanceProbe`).
+    pub chance_probe: bool,
 }
 
 impl Default for EngineOptions {
@@ -37,12 +42,15 @@ impl Default for EngineOptions {
             move_overhead: 30,
             seed: 0,
             board: "dw9".to_string(),
+            many_players: "paranoid".to_string(),
+            chance_probe: false,
         }
     }
 }
 
 const SEARCHES: [&str; 2] = ["alphabeta", "mcts"];
 const BOARDS: [&str; 2] = ["dw9", "dw7"];
+const MANY_PLAYERS: [&str; 3] = ["paranoid", "brs", "maxn"];
 
 /// What values an option takes.
 enum Kind {
@@ -50,10 +58,12 @@ enum Kind {
     Spin { min: u64, max: u64 },
     /// One of these words.
     Combo(&'static [&'static str]),
+    /// `true` or `false`.
+    Check,
 }
 
 /// Every option: its canonical name and its values.
-const SPECS: [(&str, Kind); 9] = [
+const SPECS: [(&str, Kind); 11] = [
     ("UCI_Variant", Kind::Combo(&VARIANTS)),
     ("Players", Kind::Spin { min: 2, max: 6 }),
     ("Threads", Kind::Spin { min: 1, max: 256 }),
@@ -69,6 +79,8 @@ const SPECS: [(&str, Kind); 9] = [
         },
     ),
     ("Board", Kind::Combo(&BOARDS)),
+    ("ManyPlayers", Kind::Combo(&MANY_PLAYERS)),
+    ("ChanceProbe", Kind::Check),
 ];
 
 impl EngineOptions {
@@ -83,6 +95,8 @@ impl EngineOptions {
             "MultiPV" => self.multipv.to_string(),
             "MoveOverhead" => self.move_overhead.to_string(),
             "Seed" => self.seed.to_string(),
+            "ManyPlayers" => self.many_players.clone(),
+            "ChanceProbe" => self.chance_probe.to_string(),
             _ => self.board.clone(),
         }
     }
@@ -99,7 +113,23 @@ impl EngineOptions {
             "MultiPV" => self.multipv = number() as usize,
             "MoveOverhead" => self.move_overhead = number(),
             "Seed" => self.seed = number(),
+            "ManyPlayers" => self.many_players = value.to_string(),
+            "ChanceProbe" => self.chance_probe = value == "true",
             _ => self.board = value.to_string(),
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The search style these options ask for.
+    pub fn style(&self) -> Style {
+        Style {
+            many_players: match self.many_players.as_str() {
+                "brs" => ManyPlayers::BestReply,
+                "maxn" => ManyPlayers::MaxN,
+                _ => ManyPlayers::Paranoid,
+            },
+            chance_probe: self.chance_probe,
         }
     }
 }
@@ -119,6 +149,7 @@ pub fn declarations() -> Vec<String> {
                     let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
                     format!("option name {name} type combo default {default}{vars}")
                 }
+                Kind::Check => format!("option name {name} type check default {default}"),
             }
         })
         .collect()
@@ -146,6 +177,11 @@ fn canonical(kind: &Kind, value: &str) -> Result<String, String> {
             .find(|v| v.eq_ignore_ascii_case(value))
             .map(|v| v.to_string())
             .ok_or_else(|| format!("value '{value}' is not one of: {}", vars.join(", "))),
+        Kind::Check => ["true", "false"]
+            .into_iter()
+            .find(|v| v.eq_ignore_ascii_case(value))
+            .map(str::to_string)
+            .ok_or_else(|| format!("value '{value}' is not true or false")),
     }
 }
 

@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use crate::game::perft::divide;
 use crate::game::{Game, GameConfig, Turn};
 use crate::output::Output;
-use crate::search::{SearchLimits, SearchParams, TranspositionTable, line_tokens, search};
+use crate::search::{SearchLimits, SearchParams, Style, TranspositionTable, line_tokens, search};
 
 /// Where a `position` command starts.
 pub enum PositionBase<'a> {
@@ -32,6 +32,8 @@ pub struct SearchJob {
     pub tt: Arc<TranspositionTable>,
     /// The stop flag.
     pub stop: Arc<AtomicBool>,
+    /// Which search variants to use.
+    pub style: Style,
     /// Raised just before `bestmove` is written: the search is over.
     pub done: Arc<AtomicBool>,
     /// The engine's writer.
@@ -69,6 +71,7 @@ pub trait Session: Send {
         limits: &SearchLimits,
         tt: &TranspositionTable,
         threads: usize,
+        style: Style,
     ) -> Result<Thought, String>;
     /// Starts a search thread that ends with exactly one `bestmove` line,
     /// or refuses when nobody is to decide.
@@ -180,6 +183,7 @@ impl<G: Game> Session for GameSession<G> {
         limits: &SearchLimits,
         tt: &TranspositionTable,
         threads: usize,
+        style: Style,
     ) -> Result<Thought, String> {
         self.check_searchable()?;
         let stop = AtomicBool::new(false);
@@ -191,6 +195,7 @@ impl<G: Game> Session for GameSession<G> {
             tt,
             stop: &stop,
             output: None,
+            style,
         };
         let report = search(&self.pos, &params);
         Ok(Thought {
@@ -213,6 +218,7 @@ impl<G: Game> Session for GameSession<G> {
                 tt: &job.tt,
                 stop: &job.stop,
                 output: Some(&job.output),
+                style: job.style,
             };
             let report = search(&root, &params);
             job.done.store(true, Relaxed);

@@ -17,6 +17,29 @@ use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, format_score};
 pub use tt::TranspositionTable;
 use worker::{Budget, RootMove, Worker};
 
+/// The search games of more than two players get.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ManyPlayers {
+    /// The root player against all the others together (alpha-beta); when every move
+    /// loses that way, the search falls back to [`ManyPlayers::MaxN`].
+    #[default]
+    Paranoid,
+    /// Best-reply search: only the strongest single reply of any one opponent is
+    /// searched between two moves of the root player (alpha-beta).
+    BestReply,
+    /// Max^n: every player maximizes his own value; no pruning.
+    MaxN,
+}
+
+/// Choices that shape the search itself (engine options, not limits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// The search for more than two players.
+    pub many_players: ManyPlayers,
+    /// Star2 probing at chance plies (before Star1).
+    pub chance_probe: bool,
+}
+
 /// How to search, beyond the limits of one `go`.
 pub struct SearchParams<'a> {
     /// The limits of this search.
@@ -33,6 +56,8 @@ pub struct SearchParams<'a> {
     pub stop: &'a AtomicBool,
     /// Where `info` lines go; `None` keeps the search silent.
     pub output: Option<&'a Output>,
+    /// Which search variants to use.
+    pub style: Style,
 }
 
 /// What a finished search found.
@@ -71,6 +96,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move>
                     params.stop,
                     shared_nodes,
                     None,
+                    params.style,
                 );
                 iterate(&mut worker, &Deepening::of(params), 1 + helper as u32 % 2);
                 worker.flush_nodes();
@@ -82,6 +108,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move>
             params.stop,
             &shared_nodes,
             Some(budget),
+            params.style,
         );
         let report = iterate(&mut main, &Deepening::of(params), 1);
         if params.limits.infinite {
@@ -103,8 +130,14 @@ impl<M> SearchReport<M> {
     }
 }
 
-/// The root value of a single-threaded search to exactly `depth` (for tests and tools).
-pub fn fixed_depth_value<G: Game>(root: &G, depth: u32, tt: Option<&TranspositionTable>) -> i32 {
+/// The root value of a single-threaded search to exactly `depth` in the given style, without
+/// the max^n fallback (for tests and tools).
+pub fn fixed_depth_value<G: Game>(
+    root: &G,
+    depth: u32,
+    tt: Option<&TranspositionTable>,
+    style: Style,
+) -> i32 {
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     let limits = SearchLimits {
@@ -115,11 +148,12 @@ pub fn fixed_depth_value<G: Game>(root: &G, depth: u32, tt: Option<&Transpositio
         plan: TimePlan::new(&limits, 0, 0),
         nodes: None,
     };
-    let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget));
+    let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget), style);
     let deepening = Deepening {
         limits: &limits,
         multipv: 1,
         output: None,
+        fallback: false,
     };
     iterate(&mut worker, &deepening, 1).score
 }
@@ -129,6 +163,8 @@ struct Deepening<'a> {
     limits: &'a SearchLimits,
     multipv: usize,
     output: Option<&'a Output>,
+    /// Whether a paranoid search that sees only losses may switch to max^n.
+    fallback: bool,
 }
 
 impl<'a> Deepening<'a> {
@@ -137,6 +173,7 @@ impl<'a> Deepening<'a> {
             limits: params.limits,
             multipv: params.multipv,
             output: params.output,
+            fallback: true,
         }
     }
 }
@@ -166,10 +203,12 @@ fn iterate<G: Game>(
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32);
     let is_main = worker.budget().is_some();
-    for depth in first_depth..=max_depth {
+    let mut depth = first_depth;
+    while depth <= max_depth {
         for k in 0..multipv {
             let previous = completed.get(k).map_or(0, |line| line.score);
-            aspiration_search(worker, &mut lines, k, depth, previous, multipv == 1);
+            let narrow = multipv == 1 && !worker.is_max_n();
+            aspiration_search(worker, &mut lines, k, depth, previous, narrow);
             if worker.stopped() {
                 break;
             }
@@ -179,13 +218,24 @@ fn iterate<G: Game>(
         }
         completed = lines[..multipv].to_vec();
         completed_depth = depth;
+        if params.fallback && worker.sees_only_losses(completed[0].score) {
+            worker.switch_to_max_n();
+            if let (true, Some(output)) = (is_main, params.output) {
+                output.line(&format!(
+                    "info string every move loses at depth {depth} against all opponents together; searching max^n"
+                ));
+            }
+            depth = first_depth;
+            continue;
+        }
+        depth += 1;
         if !is_main {
             continue;
         }
-        report_iteration(worker, params, &completed, depth);
+        report_iteration(worker, params, &completed, completed_depth);
         let budget = worker.budget().expect("main thread");
         let best = completed[0].score;
-        let proven = best.abs() > MATE_BOUND && (MATE - best.abs()) as u32 <= depth;
+        let proven = best.abs() > MATE_BOUND && (MATE - best.abs()) as u32 <= completed_depth;
         let single_reply = lines.len() == 1 && budget.plan.is_timed();
         if !budget.plan.may_start_iteration() || (proven && !params.limits.infinite) || single_reply
         {
@@ -260,6 +310,14 @@ fn report_iteration<G: Game>(
             elapsed.as_millis(),
             line_tokens(&worker.pos, &line.pv)
         ));
+    }
+    if worker.pos.players() > 2 {
+        let scores: Vec<String> = worker
+            .leaf_scores(&lines[0].pv)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        output.line(&format!("info string scores {}", scores.join(" ")));
     }
 }
 

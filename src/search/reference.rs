@@ -36,7 +36,7 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
 
 fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
     match pos.turn() {
-        Turn::Over => terminal_value(pos.outcome().expect("result"), side, ply),
+        Turn::Over => terminal_value(pos.outcome().expect("result"), side, pos.players(), ply),
         _ if pos.repeats_earlier() => 0,
         Turn::Player(next) if next == side => best_for(pos, side, depth, ply),
         Turn::Player(next) => -best_for(pos, next, depth, ply),
@@ -69,7 +69,7 @@ pub fn paranoid<G: Game>(pos: &mut G, depth: u32) -> i32 {
 fn paranoid_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) -> i32 {
     let turn = pos.turn();
     if turn == Turn::Over {
-        return terminal_value(pos.outcome().expect("result"), root, ply);
+        return terminal_value(pos.outcome().expect("result"), root, pos.players(), ply);
     }
     if ply > 0 && pos.repeats_earlier() {
         return 0;
@@ -77,12 +77,25 @@ fn paranoid_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) ->
     if depth == 0 {
         return pos.evaluate(root);
     }
+    paranoid_children(pos, root, depth, ply, paranoid_value)
+}
+
+/// The root player maximizes over the children's values, chance averages them, and any
+/// other player minimizes them; `child` values each child.
+fn paranoid_children<G: Game>(
+    pos: &mut G,
+    root: Player,
+    depth: u32,
+    ply: usize,
+    child: fn(&mut G, Player, u32, usize) -> i32,
+) -> i32 {
+    let turn = pos.turn();
     let mut moves = Vec::new();
     pos.generate(&mut moves);
     let children = moves.into_iter().map(|mv| {
         let weight = pos.chance_weight(mv) as i64;
         pos.make(mv);
-        let value = paranoid_value(pos, root, depth - 1, ply + 1);
+        let value = child(pos, root, depth - 1, ply + 1);
         pos.unmake();
         (weight, value)
     });
@@ -95,4 +108,103 @@ fn paranoid_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) ->
         Turn::Player(p) if p == root => children.map(|(_, v)| v).max().expect("a legal move"),
         _ => children.map(|(_, v)| v).min().expect("a legal move"),
     }
+}
+
+/// The best-reply value of `pos` for its player to move (the root player): he maximizes;
+/// between two of his moves exactly one opponent moves, any opponent still in, with the
+/// reply worst for him (the turn is handed around with [`Game::hand_turn_to`]); chance averages.
+pub fn best_reply<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    let Turn::Player(root) = pos.turn() else {
+        panic!("the reference search needs a player to move at the root");
+    };
+    best_reply_value(pos, root, depth, 0)
+}
+
+fn best_reply_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) -> i32 {
+    let turn = pos.turn();
+    if turn == Turn::Over {
+        return terminal_value(pos.outcome().expect("result"), root, pos.players(), ply);
+    }
+    if ply > 0 && pos.repeats_earlier() {
+        return 0;
+    }
+    if depth == 0 {
+        return pos.evaluate(root);
+    }
+    let mover = match turn {
+        Turn::Player(p) if p != root => p,
+        _ => return paranoid_children(pos, root, depth, ply, best_reply_value),
+    };
+    let mut replies = Vec::new();
+    for k in 0..pos.players() as Player {
+        let replier = (mover + k) % pos.players() as Player;
+        let handed = replier != mover;
+        if replier == root || (handed && !pos.hand_turn_to(replier)) {
+            continue;
+        }
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        for mv in moves {
+            pos.make(mv);
+            let back = matches!(pos.turn(), Turn::Player(p) if p != root) && pos.hand_turn_to(root);
+            replies.push(best_reply_value(pos, root, depth - 1, ply + 1));
+            if back {
+                pos.unmake();
+            }
+            pos.unmake();
+        }
+        if handed {
+            pos.unmake();
+        }
+    }
+    replies.into_iter().min().expect("the mover has a reply")
+}
+
+/// The values of every player for `pos` by max^n to `depth`: each player picks the first
+/// of his moves best for himself, chance averages, leaves are static evaluations.
+pub fn max_n<G: Game>(pos: &mut G, depth: u32) -> Vec<i32> {
+    max_n_values(pos, depth, 0)
+}
+
+fn max_n_values<G: Game>(pos: &mut G, depth: u32, ply: usize) -> Vec<i32> {
+    let players = pos.players();
+    if let Some(outcome) = pos.outcome() {
+        return (0..players as Player)
+            .map(|p| terminal_value(outcome, p, players, ply))
+            .collect();
+    }
+    if ply > 0 && pos.repeats_earlier() {
+        return vec![0; players];
+    }
+    if depth == 0 {
+        return (0..players as Player).map(|p| pos.evaluate(p)).collect();
+    }
+    let turn = pos.turn();
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    let mut best: Option<Vec<i32>> = None;
+    let (mut sums, mut total) = (vec![0i64; players], 0i64);
+    for mv in moves {
+        let weight = pos.chance_weight(mv) as i64;
+        pos.make(mv);
+        let values = max_n_values(pos, depth - 1, ply + 1);
+        pos.unmake();
+        match turn {
+            Turn::Player(p) => {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| values[p as usize] > b[p as usize])
+                {
+                    best = Some(values);
+                }
+            }
+            _ => {
+                for (sum, v) in sums.iter_mut().zip(&values) {
+                    *sum += weight * *v as i64;
+                }
+                total += weight;
+            }
+        }
+    }
+    best.unwrap_or_else(|| sums.iter().map(|s| (s / total.max(1)) as i32).collect())
 }

@@ -11,12 +11,13 @@ pub const INFINITY: i32 = 32_000;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 250;
 
-/// The value of a finished game for `player`, reached `ply` plies from the root.
-pub fn terminal_value(outcome: Outcome, player: Player, ply: usize) -> i32 {
-    match outcome {
-        Outcome::Win(winner) if winner == player => MATE - ply as i32,
-        Outcome::Win(_) => -(MATE - ply as i32),
-        Outcome::Draw => 0,
+/// The value of a finished game of `players` for `player`, reached `ply` plies from the root:
+/// a win, a two-player draw (0), or a loss; with more players a draw scores nothing, so it is a loss.
+pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usize) -> i32 {
+    match outcome.half_points(player, players) {
+        2 => MATE - ply as i32,
+        1 => 0,
+        _ => -(MATE - ply as i32),
     }
 }
 

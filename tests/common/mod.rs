@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod dice_race;
 pub mod engine;
 
 use tabula::game::{Game, GameConfig};

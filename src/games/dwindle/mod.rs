@@ -72,6 +72,10 @@ impl Game for Dwindle {
         Dwindle::unmake(self)
     }
 
+    fn hand_turn_to(&mut self, player: Player) -> bool {
+        Dwindle::hand_turn_to(self, player)
+    }
+
     fn format_move(&self, mv: DwMove) -> String {
         self.board.cell_name(mv.0 as usize)
     }

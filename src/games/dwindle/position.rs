@@ -169,6 +169,17 @@ impl Dwindle {
         self.hand_over(next);
     }
 
+    /// Gives the turn to `player`, if he is still in and the game is running (best-reply
+    /// search; see seeds/dwindle.md). The chit is on a live tile or free, so R6 just lets him move.
+    pub fn hand_turn_to(&mut self, player: Player) -> bool {
+        if self.state.to_move.is_none() || self.state.active >> player & 1 == 0 {
+            return false;
+        }
+        self.undo.push(self.state);
+        self.hand_over(player);
+        true
+    }
+
     /// Takes back the last decision.
     pub fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");

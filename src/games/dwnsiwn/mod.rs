@@ -91,4 +91,8 @@ impl Game for Dwnsiwn {
     fn evaluate(&self, player: Player) -> i32 {
         Dwnsiwn::evaluate(self, player)
     }
+
+    fn value_bound_within(&self, plies: u32) -> Option<i32> {
+        Dwnsiwn::value_bound_within(self, plies)
+    }
 }

@@ -4,7 +4,12 @@
 //! the window mirrored) only when the side to move changes. With two players a
 //! side is a player; with more, the search is paranoid: the root player is one
 //! side and all the others together are the other. Chance plies are averaged by
-//! weight (expectimax).
+//! weight (expectimax with
+//! *-minimax pruning, in [`chance`]).
+
+mod best_reply;
+mod chance;
+mod max_n;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -14,10 +19,30 @@ use super::limits::TimePlan;
 use super::ordering::{MoveOrdering, pick_next};
 use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
+use super::{ManyPlayers, Style};
 
 const NODES_PER_FLUSH: u64 = 1024;
 /// The side of the other players when a game of more than two is searched paranoidly.
 const COALITION: Player = Player::MAX;
+
+/// What a node's move loop has found so far.
+struct NodeResult<M> {
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<M>,
+}
+
+impl<M> NodeResult<M> {
+    fn new(alpha: i32, beta: i32) -> Self {
+        NodeResult {
+            alpha,
+            beta,
+            best: -INFINITY,
+            best_move: None,
+        }
+    }
+}
 
 /// A root move with the score and line of its latest search.
 #[derive(Clone, Debug)]
@@ -53,14 +78,20 @@ pub struct Worker<'a, G: Game> {
     pub seldepth: usize,
     move_buffers: Vec<Vec<G::Move>>,
     score_buffers: Vec<Vec<i32>>,
+    chance_buffers: Vec<Vec<chance::Outcome<G::Move>>>,
     pv: Vec<Vec<G::Move>>,
     ordering: MoveOrdering<G>,
     /// The player to move at the root.
     root: Player,
     /// More than two players: the search is paranoid (root against the coalition).
     paranoid: bool,
-    /// Mixed into table keys when paranoid, since values then depend on the root player.
+    /// Mixed into table keys with more than two players, since values then depend on the
+    /// root player and on the search.
     key_salt: u64,
+    /// The search for more than two players.
+    many_players: ManyPlayers,
+    /// Star2 probing at chance plies.
+    chance_probe: bool,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -71,6 +102,7 @@ impl<'a, G: Game> Worker<'a, G> {
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
         budget: Option<Budget>,
+        style: Style,
     ) -> Self {
         let root = match pos.turn() {
             Turn::Player(p) => p,
@@ -81,10 +113,12 @@ impl<'a, G: Game> Worker<'a, G> {
             root,
             paranoid,
             key_salt: if paranoid {
-                crate::game::hashing::mix64(root as u64 + 1)
+                crate::game::hashing::mix64(root as u64 + 1 + ((style.many_players as u64) << 8))
             } else {
                 0
             },
+            many_players: style.many_players,
+            chance_probe: style.chance_probe,
             pos,
             tt,
             stop,
@@ -95,9 +129,26 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             move_buffers: vec![Vec::new(); MAX_PLY + 2],
             score_buffers: vec![Vec::new(); MAX_PLY + 2],
+            chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             ordering: MoveOrdering::new(),
         }
+    }
+
+    /// Whether this worker searches max^n (a game of more than two players).
+    pub fn is_max_n(&self) -> bool {
+        self.paranoid && self.many_players == ManyPlayers::MaxN
+    }
+
+    /// Whether a root score means the root player loses against all opponents together,
+    /// whatever he plays, in a game of more than two players searched by alpha-beta.
+    pub fn sees_only_losses(&self, score: i32) -> bool {
+        self.paranoid && !self.is_max_n() && score < -super::score::MATE_BOUND
+    }
+
+    /// Switches to max^n for the rest of this search.
+    pub fn switch_to_max_n(&mut self) {
+        self.many_players = ManyPlayers::MaxN;
     }
 
     /// Nodes searched by all threads so far, as far as this thread knows.
@@ -170,9 +221,9 @@ impl<'a, G: Game> Worker<'a, G> {
     fn terminal(&self, side: Player, ply: usize) -> i32 {
         let outcome = self.pos.outcome().expect("a finished game has a result");
         if side == COALITION {
-            -terminal_value(outcome, self.root, ply)
+            -terminal_value(outcome, self.root, self.pos.players(), ply)
         } else {
-            terminal_value(outcome, side, ply)
+            terminal_value(outcome, side, self.pos.players(), ply)
         }
     }
 
@@ -186,6 +237,9 @@ impl<'a, G: Game> Worker<'a, G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        if self.is_max_n() {
+            return self.search_root_max_n(lines, first, depth);
+        }
         let side = self.side_of(self.mover());
         self.seldepth = 0;
         let mut best = -INFINITY;
@@ -226,8 +280,10 @@ impl<'a, G: Game> Worker<'a, G> {
         beta: i32,
         first: bool,
     ) -> i32 {
+        let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
         self.count_node();
+        let handed = hand_back && self.hand_turn_back();
         let value = if first {
             self.value_for(side, depth, ply, alpha, beta)
         } else {
@@ -238,6 +294,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 probe
             }
         };
+        if handed {
+            // The line goes on out of turn: it is no game line to show.
+            self.pv[ply].clear();
+            self.pos.unmake();
+        }
         self.pos.unmake();
         value
     }
@@ -252,111 +313,134 @@ impl<'a, G: Game> Worker<'a, G> {
             Turn::Player(next) if self.side_of(next) == side => {
                 self.negamax(depth, ply, alpha, beta)
             }
+            Turn::Player(next) if self.best_reply_node() && next != self.root => {
+                -self.best_reply(depth, ply, -beta, -alpha)
+            }
             Turn::Player(_) => -self.negamax(depth, ply, -beta, -alpha),
-            Turn::Chance => self.expectation(side, depth, ply),
+            Turn::Chance => self.expectation(side, depth, ply, alpha, beta),
         }
     }
 
-    /// The weighted average over chance outcomes, for `side`.
-    fn expectation(&mut self, side: Player, depth: u32, ply: usize) -> i32 {
-        if depth == 0 || ply >= MAX_PLY {
-            return self.evaluate(side);
-        }
-        let mut outcomes = std::mem::take(&mut self.move_buffers[ply]);
-        self.pos.generate(&mut outcomes);
-        let (mut sum, mut total) = (0i64, 0i64);
-        for &outcome in &outcomes {
-            let weight = self.pos.chance_weight(outcome) as i64;
-            self.pos.make(outcome);
-            self.count_node();
-            sum += weight * self.value_for(side, depth - 1, ply + 1, -INFINITY, INFINITY) as i64;
-            self.pos.unmake();
-            total += weight;
-        }
-        self.move_buffers[ply] = outcomes;
-        (sum / total.max(1)) as i32
-    }
-
-    fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        let mover = self.mover();
-        let side = self.side_of(mover);
+    fn negamax(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let side = self.side_of(self.mover());
         if depth == 0 || ply >= MAX_PLY {
             return self.evaluate(side);
         }
         if self.stopped() {
             return 0;
         }
-        let pv_node = beta - alpha > 1;
         let key = self.pos.hash() ^ self.key_salt;
-        let mut hash_move = NO_MOVE;
-        if let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) {
-            hash_move = entry.move_code;
-            let score = from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && entry.depth as u32 >= depth && usable {
-                return score;
-            }
+        let (cutoff, hash_move) = self.probe_table(key, depth, ply, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
         }
+        let mut node = NodeResult::new(alpha, beta);
+        self.search_moves(side, depth, ply, hash_move, &mut node);
+        self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);
+        node.best
+    }
 
+    /// Searches the mover's moves here, best-ordered, for `side` into `node`. Returns
+    /// (whether the search cut off or stopped, whether one of these moves became the best).
+    fn search_moves(
+        &mut self,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        hash_move: u32,
+        node: &mut NodeResult<G::Move>,
+    ) -> (bool, bool) {
+        let mover = self.mover();
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         self.pos.generate(&mut moves);
         self.ordering
             .score(&moves, &mut scores, hash_move, ply, mover);
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
+        let (mut cut, mut improved) = (false, false);
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let value = self.visit(mv, side, depth - 1, ply + 1, alpha, beta, i == 0);
+            let first = node.best == -INFINITY;
+            let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, first);
             if self.stopped() {
-                best = 0;
-                best_move = None;
+                (node.best, node.best_move, cut) = (0, None, true);
                 break;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    best_move = Some(mv);
+            if value > node.best {
+                node.best = value;
+                if value > node.alpha {
+                    node.alpha = value;
+                    node.best_move = Some(mv);
+                    improved = true;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);
                     head[ply].extend_from_slice(&tail[0]);
-                    if alpha >= beta {
+                    if value >= node.beta {
                         self.ordering.reward(mv, &moves[..i], depth, ply, mover);
+                        cut = true;
                         break;
                     }
                 }
             }
         }
-        if !self.stopped()
-            && let Some(tt) = self.tt
-        {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            tt.store(
-                key,
-                TtEntry {
-                    move_code: best_move.map_or(NO_MOVE, G::move_code),
-                    score: to_tt(best, ply),
-                    depth: depth.min(255) as u8,
-                    bound,
-                },
-            );
-        }
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;
-        best
+        (cut, improved)
+    }
+
+    /// Looks `key` up: a score that settles the node (only outside PV nodes, deep enough,
+    /// with a usable bound) and the stored move for ordering.
+    fn probe_table(
+        &self,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<i32>, u32) {
+        let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) else {
+            return (None, NO_MOVE);
+        };
+        let score = from_tt(entry.score, ply);
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        let pv_node = beta - alpha > 1;
+        let settles = !pv_node && entry.depth as u32 >= depth && usable;
+        (settles.then_some(score), entry.move_code)
+    }
+
+    /// Stores a node's result: `best` searched within `window` (the original alpha and beta).
+    fn store_table(
+        &self,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        best: i32,
+        best_move: Option<G::Move>,
+    ) {
+        let Some(tt) = self.tt.filter(|_| !self.stopped()) else {
+            return;
+        };
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(
+            key,
+            TtEntry {
+                move_code: best_move.map_or(NO_MOVE, G::move_code),
+                score: to_tt(best, ply),
+                depth: depth.min(255) as u8,
+                bound,
+            },
+        );
     }
 }

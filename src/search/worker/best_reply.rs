@@ -1,0 +1,63 @@
+//! Best-reply search (BRS) for more than two players: between two moves of the root
+//! player, only one opponent moves, whichever has the strongest reply; the others are
+//! treated as passing. The game hands the turn around on request ([`Game::hand_turn_to`]).
+
+use crate::game::{Game, Player, Turn};
+
+use super::super::ManyPlayers;
+use super::super::score::MAX_PLY;
+use super::{COALITION, NodeResult, Worker};
+
+impl<G: Game> Worker<'_, G> {
+    /// Whether the coalition's nodes are best-reply nodes in this search.
+    pub(super) fn best_reply_node(&self) -> bool {
+        self.paranoid && self.many_players == ManyPlayers::BestReply
+    }
+
+    /// After an opponent's reply, gives the turn back to the root player if the rules would
+    /// give it to another opponent. Returns whether it did (to be taken back by `unmake`).
+    pub(super) fn hand_turn_back(&mut self) -> bool {
+        match self.pos.turn() {
+            Turn::Player(p) if p != self.root => self.pos.hand_turn_to(self.root),
+            _ => false,
+        }
+    }
+
+    /// The coalition's value at a best-reply node: every opponent of the root player still
+    /// in may reply, starting with the one the rules name.
+    pub(super) fn best_reply(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if depth == 0 || ply >= MAX_PLY {
+            return self.evaluate(COALITION);
+        }
+        if self.stopped() {
+            return 0;
+        }
+        let key = self.pos.hash() ^ self.key_salt;
+        let (cutoff, hash_move) = self.probe_table(key, depth, ply, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
+        }
+        let mover = self.mover();
+        let players = self.pos.players() as Player;
+        let mut node = NodeResult::new(alpha, beta);
+        for k in 0..players {
+            let replier = (mover + k) % players;
+            let handed = replier != mover;
+            if replier == self.root || (handed && !self.pos.hand_turn_to(replier)) {
+                continue;
+            }
+            let (cut, improved) = self.search_moves(COALITION, depth, ply, hash_move, &mut node);
+            if handed {
+                self.pos.unmake();
+                if improved {
+                    self.pv[ply].clear();
+                }
+            }
+            if cut {
+                break;
+            }
+        }
+        self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);
+        node.best
+    }
+}

@@ -1,0 +1,238 @@
+//! Chance plies: expectimax with *-minimax pruning (Star1, with Star2 probing).
+//!
+//! A chance node's value is the weighted average of its outcomes, truncated
+//! toward zero: `trunc(S / W)` with `S = Σ wᵢ·vᵢ` and `W = Σ wᵢ`. Every value
+//! lies in `[-MATE, MATE]`, so once some outcomes are known the average is
+//! bounded, and an outcome can be searched with a window that fails exactly
+//! when the whole node would fail (Star1). Before that, Star2 searches one
+//! reply after each outcome: a reply of the side to move bounds the outcome
+//! from below, a reply of the other side from above, and the bounds alone may
+//! already decide the node.
+//!
+//! Everything is done on the weighted sums in `i64`, and the rounding is
+//! conservative, so a node that is not cut returns exactly the expectimax value.
+
+use crate::game::{Game, Player, Turn};
+
+use super::super::score::{INFINITY, MATE, MAX_PLY};
+use super::Worker;
+
+/// One chance outcome with what is known of its value so far.
+#[derive(Clone, Copy)]
+pub(super) struct Outcome<M> {
+    mv: M,
+    weight: i64,
+    low: i64,
+    high: i64,
+}
+
+/// `trunc(sum / total)`, the average's rounding; monotone in `sum`.
+fn average(sum: i64, total: i64) -> i32 {
+    (sum / total) as i32
+}
+
+fn floor_div(n: i64, d: i64) -> i64 {
+    n.div_euclid(d)
+}
+
+fn ceil_div(n: i64, d: i64) -> i64 {
+    -(-n).div_euclid(d)
+}
+
+/// A child window (low, high) within the score range, never empty.
+fn window(low: i64, high: i64) -> (i32, i32) {
+    let infinity = INFINITY as i64;
+    (
+        low.clamp(-infinity, infinity - 1) as i32,
+        high.clamp(-infinity + 1, infinity) as i32,
+    )
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// The weighted average over the chance outcomes here, for `side`, within (alpha, beta):
+    /// exact inside the window, an upper bound at or below alpha, a lower bound at or above beta.
+    pub(super) fn expectation(
+        &mut self,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if depth == 0 || ply >= MAX_PLY {
+            return self.evaluate(side);
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        self.pos.generate(&mut moves);
+        let mut outcomes = std::mem::take(&mut self.chance_buffers[ply]);
+        outcomes.clear();
+        let bound = self.pos.value_bound_within(depth).unwrap_or(MATE) as i64;
+        outcomes.extend(moves.iter().map(|&mv| Outcome {
+            mv,
+            weight: self.pos.chance_weight(mv) as i64,
+            low: -bound,
+            high: bound,
+        }));
+        self.move_buffers[ply] = moves;
+        let total: i64 = outcomes.iter().map(|o| o.weight).sum::<i64>().max(1);
+        let (alpha_sum, beta_sum) = (alpha as i64 * total, beta as i64 * total);
+
+        let value = match self.probe_outcomes(&mut outcomes, side, depth, ply, alpha_sum, beta_sum)
+        {
+            Some(bound) => average(bound, total),
+            None => self.search_outcomes(&outcomes, side, depth, ply, alpha_sum, beta_sum, total),
+        };
+        self.chance_buffers[ply] = outcomes;
+        value
+    }
+
+    /// Star1: searches the outcomes in turn with windows derived from the node's.
+    #[allow(clippy::too_many_arguments)]
+    fn search_outcomes(
+        &mut self,
+        outcomes: &[Outcome<G::Move>],
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha_sum: i64,
+        beta_sum: i64,
+        total: i64,
+    ) -> i32 {
+        let mut known = 0i64;
+        let mut rest_low: i64 = outcomes.iter().map(|o| o.weight * o.low).sum();
+        let mut rest_high: i64 = outcomes.iter().map(|o| o.weight * o.high).sum();
+        for o in outcomes {
+            rest_low -= o.weight * o.low;
+            rest_high -= o.weight * o.high;
+            let fails_low_at = floor_div(alpha_sum - known - rest_high, o.weight);
+            let fails_high_at = ceil_div(beta_sum - known - rest_low, o.weight);
+            self.pos.make(o.mv);
+            self.count_node();
+            let (low, high) = window(fails_low_at, fails_high_at);
+            let value = self.value_for(side, depth - 1, ply + 1, low, high) as i64;
+            self.pos.unmake();
+            if self.stopped() {
+                return 0;
+            }
+            if value <= fails_low_at {
+                return average(known + o.weight * value + rest_high, total);
+            }
+            if value >= fails_high_at {
+                return average(known + o.weight * value + rest_low, total);
+            }
+            known += o.weight * value;
+        }
+        average(known, total)
+    }
+
+    /// Star2: one reply after each outcome narrows its bounds. Returns the bound on the
+    /// weighted sum when the bounds alone already fail the node.
+    fn probe_outcomes(
+        &mut self,
+        outcomes: &mut [Outcome<G::Move>],
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha_sum: i64,
+        beta_sum: i64,
+    ) -> Option<i64> {
+        if depth < 2 || !self.chance_probe {
+            return None;
+        }
+        let mut low_sum: i64 = outcomes.iter().map(|o| o.weight * o.low).sum();
+        let mut high_sum: i64 = outcomes.iter().map(|o| o.weight * o.high).sum();
+        for o in outcomes.iter_mut() {
+            self.pos.make(o.mv);
+            self.count_node();
+            let (low, high) = (o.low, o.high);
+            let probed = self.probe_reply(
+                o,
+                side,
+                depth - 1,
+                ply + 1,
+                low_sum,
+                high_sum,
+                (alpha_sum, beta_sum),
+            );
+            self.pos.unmake();
+            if self.stopped() {
+                return None;
+            }
+            if probed {
+                low_sum += o.weight * (o.low - low);
+                high_sum += o.weight * (o.high - high);
+                if low_sum >= beta_sum {
+                    return Some(low_sum);
+                }
+                if high_sum <= alpha_sum {
+                    return Some(high_sum);
+                }
+            }
+        }
+        None
+    }
+
+    /// Searches one reply in the position after outcome `o` (`depth` left there), within
+    /// the outcome's bounds and no further than where the chance node would fail. A reply
+    /// by `side` is a lower bound on the outcome, one by the other side an upper bound;
+    /// only exact values and fail-highs of the reply count. Returns whether a bound moved.
+    #[allow(clippy::too_many_arguments)]
+    fn probe_reply(
+        &mut self,
+        o: &mut Outcome<G::Move>,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        low_sum: i64,
+        high_sum: i64,
+        (alpha_sum, beta_sum): (i64, i64),
+    ) -> bool {
+        let Turn::Player(mover) = self.pos.turn() else {
+            return false;
+        };
+        if depth == 0 || ply >= MAX_PLY || self.pos.repeats_earlier() {
+            return false;
+        }
+        let Some(reply) = self.first_reply(ply) else {
+            return false;
+        };
+        let mover_side = self.side_of(mover);
+        if mover_side == side {
+            // The outcome is worth at least this reply; above `target` the node fails high.
+            let others = low_sum - o.weight * o.low;
+            let target = ceil_div(beta_sum - others, o.weight).min(o.high);
+            let (low, high) = window(o.low, target);
+            let value = self.visit(reply, side, depth - 1, ply + 1, low, high, true) as i64;
+            if !self.stopped() && value > o.low {
+                o.low = value;
+                return true;
+            }
+        } else {
+            // The outcome is worth at most this reply; below `target` the node fails low.
+            let others = high_sum - o.weight * o.high;
+            let target = floor_div(alpha_sum - others, o.weight).max(o.low);
+            let (low, high) = window(-o.high, -target);
+            let value = -self.visit(reply, mover_side, depth - 1, ply + 1, low, high, true) as i64;
+            if !self.stopped() && value < o.high {
+                o.high = value;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The reply the table suggests in the current position, or else the first generated.
+    fn first_reply(&mut self, ply: usize) -> Option<G::Move> {
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        self.pos.generate(&mut moves);
+        let code = self
+            .tt
+            .and_then(|tt| tt.probe(self.pos.hash() ^ self.key_salt))
+            .map(|entry| entry.move_code);
+        let reply = code
+            .and_then(|c| moves.iter().copied().find(|&m| G::move_code(m) == c))
+            .or_else(|| moves.first().copied());
+        self.move_buffers[ply] = moves;
+        reply
+    }
+}

@@ -1,0 +1,162 @@
+//! A toy dice game for search tests, small enough for deep reference searches, where
+//! every decision is followed by a weighted roll, and the same player may decide again
+//! after it.
+//!
+//! Two runners race to [`GOAL`]. The player to move steps 1 to 3 (`s1`..`s3`); then a
+//! die shows 1 to 4 with weight equal to its value (`r1`..`r4`): an even roll moves the
+//! roller on by that much, an odd one moves the opponent back by that much (not below
+//! 0). The roller moves again if his square before the roll was a multiple of 3.
+
+use tabula::game::hashing::mix64;
+use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
+
+/// The square that wins.
+pub const GOAL: u8 = 60;
+
+/// A decision: a step (1..=3) or a roll (11..=14).
+pub type RaceMove = u8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    squares: [u8; 2],
+    mover: Player,
+    rolling: bool,
+}
+
+/// A race position with its undo stack.
+#[derive(Clone, Debug)]
+pub struct DiceRace {
+    state: State,
+    undo: Vec<State>,
+}
+
+impl DiceRace {
+    /// A race with the runners on these squares, `mover` to step.
+    pub fn at(squares: [u8; 2], mover: Player) -> Self {
+        DiceRace {
+            state: State {
+                squares,
+                mover,
+                rolling: false,
+            },
+            undo: Vec::new(),
+        }
+    }
+}
+
+impl Game for DiceRace {
+    type Move = RaceMove;
+    const NAME: &'static str = "dicerace";
+    const MOVE_INDEX_SPACE: usize = 16;
+
+    fn startpos(_: &GameConfig) -> Result<Self, String> {
+        Ok(DiceRace::at([0, 0], 0))
+    }
+    fn from_text(text: &str, _: &GameConfig) -> Result<Self, String> {
+        let fields: Vec<u8> = text
+            .split(' ')
+            .map(|f| f.parse().map_err(|_| format!("bad field '{f}'")))
+            .collect::<Result<_, _>>()?;
+        match fields[..] {
+            [a, b, m] if a < GOAL && b < GOAL && m < 2 => Ok(DiceRace::at([a, b], m)),
+            _ => Err("expected: <square> <square> <mover>".to_string()),
+        }
+    }
+    fn to_text(&self) -> String {
+        let s = &self.state;
+        format!("{} {} {}", s.squares[0], s.squares[1], s.mover)
+    }
+    fn draw(&self) -> String {
+        self.to_text()
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match (self.outcome(), self.state.rolling) {
+            (Some(_), _) => Turn::Over,
+            (None, true) => Turn::Chance,
+            (None, false) => Turn::Player(self.state.mover),
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (0..2)
+            .find(|&p| self.state.squares[p] >= GOAL)
+            .map(|p| Outcome::Win(p as Player))
+    }
+    fn hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        let s = &self.state;
+        mix64(
+            s.squares[0] as u64
+                | (s.squares[1] as u64) << 8
+                | (s.mover as u64) << 16
+                | (s.rolling as u64) << 17,
+        )
+    }
+    fn generate(&self, moves: &mut Vec<RaceMove>) {
+        moves.clear();
+        match self.turn() {
+            Turn::Over => {}
+            Turn::Chance => moves.extend(11..=14),
+            Turn::Player(_) => moves.extend(1..=3),
+        }
+    }
+    fn make(&mut self, mv: RaceMove) {
+        self.undo.push(self.state);
+        let s = &mut self.state;
+        let (me, them) = (s.mover as usize, 1 - s.mover as usize);
+        if s.rolling {
+            let roll = mv - 10;
+            if !s.squares[me].is_multiple_of(3) {
+                s.mover = them as Player;
+            }
+            if roll.is_multiple_of(2) {
+                s.squares[me] += roll;
+            } else {
+                s.squares[them] = s.squares[them].saturating_sub(roll);
+            }
+        } else {
+            s.squares[me] += mv;
+        }
+        s.rolling = !s.rolling;
+    }
+    fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without make");
+    }
+    fn chance_weight(&self, mv: RaceMove) -> u32 {
+        (mv - 10) as u32
+    }
+    fn value_bound_within(&self, plies: u32) -> Option<i32> {
+        let lead = self.state.squares.iter().max().copied().unwrap_or(0) as u32;
+        (lead + 4 * plies < GOAL as u32).then_some(7 * GOAL as i32 + 4)
+    }
+    fn format_move(&self, mv: RaceMove) -> String {
+        if mv > 10 {
+            format!("r{}", mv - 10)
+        } else {
+            format!("s{mv}")
+        }
+    }
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        match token {
+            "s1" | "s2" | "s3" | "r1" | "r2" | "r3" | "r4" => Ok(()),
+            _ => Err(format!("bad token '{token}'")),
+        }
+    }
+    fn move_code(mv: RaceMove) -> u32 {
+        mv as u32
+    }
+    fn move_index(mv: RaceMove) -> usize {
+        mv as usize
+    }
+    fn evaluate(&self, player: Player) -> i32 {
+        let (mine, theirs) = (
+            self.state.squares[player as usize] as i32,
+            self.state.squares[1 - player as usize] as i32,
+        );
+        7 * (mine - theirs) + mine * mine % 5
+    }
+}
