@@ -26,6 +26,8 @@ fn handshake_lists_every_option() {
         "MoveOverhead",
         "Seed",
         "Board",
+        "ManyPlayers",
+        "ChanceProbe",
     ] {
         assert!(
             lines
@@ -365,6 +367,26 @@ fn dwindle_for_four_players_through_the_protocol() {
         .unwrap()
         .to_string();
     assert!(best == "a7" || best == "b7", "{best}");
+    let scores = lines
+        .iter()
+        .rfind(|l| l.starts_with("info string scores "))
+        .expect("every player's value is reported");
+    assert_eq!(scores.split(' ').count(), 3 + 4, "{scores}");
+    for search in ["brs", "maxn"] {
+        let set = format!("setoption name ManyPlayers value {search}");
+        assert!(engine.exchange(&set).is_empty(), "{search}");
+        engine.send("go depth 3");
+        let lines = engine.until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 3 ")),
+            "{search}: {lines:?}"
+        );
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        assert_eq!(engine.query(&format!("islegal {best}")), "true", "{search}");
+    }
+    assert!(is_error(
+        &engine.exchange("setoption name ManyPlayers value kingmaker")[0]
+    ));
     engine.quit();
 }
 
