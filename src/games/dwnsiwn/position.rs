@@ -81,11 +81,24 @@ pub(super) struct State {
     pub hash: u64,
 }
 
+/// What `unmake` needs beyond the move itself: the few fields a move changes in ways
+/// that cannot be undone from the move alone.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: DnMove,
+    hash: u64,
+    queue_head: u8,
+    queue_len: u8,
+    /// The entry at the queue's head (a roll's die; later captures may overwrite its slot).
+    head_entry: u8,
+    dungeon_placer: u8,
+}
+
 /// A Dwnsiwn position with its undo stack.
 #[derive(Clone, Debug)]
 pub struct Dwnsiwn {
     pub(super) state: State,
-    undo: Vec<State>,
+    undo: Vec<Undo>,
 }
 
 impl State {
@@ -228,8 +241,15 @@ impl Dwnsiwn {
 
     /// Plays a legal decision (rules 14-24, 27).
     pub fn make(&mut self, mv: DnMove) {
-        self.undo.push(self.state);
         let s = &mut self.state;
+        self.undo.push(Undo {
+            mv,
+            hash: s.hash,
+            queue_head: s.queue_head,
+            queue_len: s.queue_len,
+            head_entry: s.queue[s.queue_head as usize],
+            dungeon_placer: s.dungeon_placer,
+        });
         let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
         match mv {
             DnMove::Roll(value) => {
@@ -304,8 +324,46 @@ impl Dwnsiwn {
         s.outcome = s.result();
     }
 
-    /// Takes back the last decision.
+    /// Takes back the last decision: the move's changes in reverse, the hash as it was.
     pub fn unmake(&mut self) {
-        self.state = self.undo.pop().expect("unmake without a move");
+        let undo = self.undo.pop().expect("unmake without a move");
+        let s = &mut self.state;
+        (s.hash, s.queue_head, s.queue_len) = (undo.hash, undo.queue_head, undo.queue_len);
+        s.dungeon_placer = undo.dungeon_placer;
+        s.outcome = None;
+        match undo.mv {
+            DnMove::Roll(value) => {
+                let entry = undo.head_entry;
+                s.queue[s.queue_head as usize] = entry;
+                let (colour, owner) = ((entry & 1) as usize, (entry >> 1) as usize);
+                s.stock[owner][colour][value as usize] -= 1;
+            }
+            DnMove::Place {
+                colour,
+                value,
+                cell,
+                ..
+            } => {
+                s.decider = 1 - s.decider;
+                let (c, cell) = (colour as usize, cell as usize);
+                s.stock[s.decider as usize][c][value as usize] += 1;
+                if cell != DUNGEON {
+                    for (score, &face) in s.scores[c].iter_mut().zip(&s.shown[cell]) {
+                        *score -= face as u16;
+                    }
+                }
+                s.filled &= !(1 << cell);
+                (s.colour[cell], s.shown[cell]) = (0, [0; 3]);
+            }
+            DnMove::Capture { target, dice } => {
+                s.decider = 1 - s.decider;
+                let (own, theirs) = (s.decider as usize, 1 - s.decider as usize);
+                s.stock[theirs][theirs][target as usize] += 1;
+                for value in 1..=5 {
+                    s.stock[own][own][value] += DnMove::dice_count(dice, value);
+                }
+            }
+            DnMove::Pass => s.decider = 1 - s.decider,
+        }
     }
 }
