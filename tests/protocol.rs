@@ -488,3 +488,29 @@ fn dimraw_through_the_protocol() {
     assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
     engine.quit();
 }
+
+#[test]
+fn random_search_plays_legal_moves_reproducibly() {
+    let play = || {
+        let mut engine = EngineProcess::start(&["--game", "dimraw"]);
+        engine.exchange("setoption name Search value random");
+        engine.exchange("setoption name Seed value 11");
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..12 {
+            engine.exchange(&format!("position startpos moves {}", moves.join(" ")));
+            if engine.query("result") != "none" {
+                break;
+            }
+            engine.send("go nodes 1000");
+            let best = engine.until("bestmove").last().unwrap().clone();
+            let token = best.strip_prefix("bestmove ").unwrap().to_string();
+            assert_eq!(engine.query(&format!("islegal {token}")), "true");
+            moves.push(token);
+        }
+        engine.quit();
+        moves
+    };
+    let first = play();
+    assert!(first.len() >= 6, "{first:?}");
+    assert_eq!(play(), first, "the same Seed and commands give the same moves");
+}

@@ -64,6 +64,8 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     search_done: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Searches started, mixed into the `random` search's seed so games differ.
+    searches: u64,
 }
 
 impl Engine {
@@ -82,6 +84,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             search_done: Arc::new(AtomicBool::new(false)),
             search: None,
+            searches: 0,
         })
     }
 
@@ -188,7 +191,7 @@ impl Engine {
                 Ok(tt) => self.tt = Arc::new(tt),
                 Err(e) => return self.error(&e),
             },
-            "Search" if change.options.search != "alphabeta" => {
+            "Search" if change.options.search == "mcts" => {
                 return self.error(&format!(
                     "search '{}' is not implemented yet",
                     change.options.search
@@ -235,6 +238,17 @@ impl Engine {
                 return self.output.line("bestmove (none)");
             }
         };
+        self.searches += 1;
+        if self.options.search == "random" {
+            let seed = self.options.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            return match self.session.random_move(seed) {
+                Ok(token) => self.output.line(&format!("bestmove {token}")),
+                Err(e) => {
+                    self.error(&e);
+                    self.output.line("bestmove (none)");
+                }
+            };
+        }
         self.stop.store(false, Relaxed);
         self.search_done.store(false, Relaxed);
         let job = SearchJob {

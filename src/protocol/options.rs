@@ -48,7 +48,7 @@ impl Default for EngineOptions {
     }
 }
 
-const SEARCHES: [&str; 2] = ["alphabeta", "mcts"];
+const SEARCHES: [&str; 3] = ["alphabeta", "mcts", "random"];
 const BOARDS: [&str; 2] = ["dw9", "dw7"];
 const MANY_PLAYERS: [&str; 3] = ["paranoid", "brs", "maxn"];
 

@@ -76,6 +76,8 @@ pub trait Session: Send {
     /// Starts a search thread that ends with exactly one `bestmove` line,
     /// or refuses when nobody is to decide.
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String>;
+    /// A uniformly random legal token drawn with `seed` (the `random` search), or why there is none.
+    fn random_move(&self, seed: u64) -> Result<String, String>;
 }
 
 /// The session of game `G`.
@@ -204,6 +206,14 @@ impl<G: Game> Session for GameSession<G> {
             nodes: report.nodes,
             pv: line_tokens(&self.pos, &report.pv),
         })
+    }
+
+    fn random_move(&self, seed: u64) -> Result<String, String> {
+        use rand::{RngExt as _, SeedableRng as _};
+        self.check_searchable()?;
+        let tokens = self.pos.legal_tokens();
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed ^ self.pos.hash());
+        Ok(tokens[rng.random_range(0..tokens.len())].clone())
     }
 
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String> {
