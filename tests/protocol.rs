@@ -512,5 +512,9 @@ fn random_search_plays_legal_moves_reproducibly() {
     };
     let first = play();
     assert!(first.len() >= 6, "{first:?}");
-    assert_eq!(play(), first, "the same Seed and commands give the same moves");
+    assert_eq!(
+        play(),
+        first,
+        "the same Seed and commands give the same moves"
+    );
 }

@@ -1,0 +1,227 @@
+//! `arena`: engine-vs-engine matches for tabula's games, with tabula's rules as referee.
+
+mod engine;
+mod game;
+mod openings;
+mod records;
+mod referee;
+mod settings;
+mod stats;
+mod tournament;
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use game::GameRules;
+use referee::GameSettings;
+use settings::{parse_engine, parse_limits, parse_openings, parse_sprt};
+use tournament::{MatchConfig, run_match};
+
+/// Engine-vs-engine matches for tumbling-down, splinter, dimraw, dwindle and dwnsiwn.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Plays a match and prints progress and fastchess-style summaries.
+    Match(MatchArgs),
+    /// Writes an openings file of distinct random openings for a game.
+    Openings {
+        /// The game.
+        #[arg(long)]
+        game: String,
+        /// Players (Dwindle: 2 to 6).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Random plies from the start position.
+        #[arg(long)]
+        plies: usize,
+        /// Openings to write.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Seed of the random play.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file to write.
+        #[arg(long)]
+        out: String,
+    },
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// The game.
+    #[arg(long)]
+    game: String,
+    /// Players (Dwindle: 2 to 6).
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// An engine: cmd=<command> name=<name> [option.<Name>=<value>] [tc=..] [movetime=..]
+    /// [nodes=..] [depth=..]; give it once per engine.
+    #[arg(long, num_args = 1.., required = true)]
+    engine: Vec<String>,
+    /// Limits and options for every engine: tc=<base s>+<inc s>, movetime=<ms>, nodes=<n>,
+    /// depth=<n>, option.<Name>=<value>.
+    #[arg(long, num_args = 1..)]
+    each: Vec<String>,
+    /// Games to play in all (rounded up to whole pairs or rotations).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// file=<path> (one opening per line) or random=<plies> [count=<n>].
+    #[arg(long, num_args = 1..)]
+    openings: Vec<String>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Seed of the dice and of generated openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// elo0=<e> elo1=<e> alpha=<a> beta=<b>: stop when the SPRT decides.
+    #[arg(long, num_args = 1..)]
+    sprt: Vec<String>,
+    /// Plies after the opening before a game is adjudicated (equal shares).
+    #[arg(long)]
+    maxplies: Option<usize>,
+    /// Milliseconds an engine may overstep its time before losing.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Seconds to wait for a move when there is no clock and no movetime.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+    /// The game-record file, appended as each game ends.
+    #[arg(long)]
+    records: Option<String>,
+    /// Continue an interrupted match from its record file.
+    #[arg(long, requires = "records")]
+    resume: bool,
+    /// A summary after every this many games (and at the end).
+    #[arg(long, default_value_t = 20)]
+    report_every: usize,
+}
+
+/// Separates the words of one `--engine` once they are joined into a single argument.
+const WORD_SEPARATOR: char = '\u{1f}';
+
+/// The command line with the words after each `--engine` joined into one argument, so
+/// that clap keeps the engines apart.
+fn grouped_args() -> Vec<String> {
+    let mut args = Vec::new();
+    let mut words = std::env::args().peekable();
+    while let Some(word) = words.next() {
+        let is_engine = word == "--engine";
+        args.push(word);
+        if is_engine {
+            let mut group = Vec::new();
+            while let Some(next) = words.next_if(|w| !w.starts_with("--")) {
+                group.push(next);
+            }
+            args.push(group.join(&WORD_SEPARATOR.to_string()));
+        }
+    }
+    args
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse_from(grouped_args()).command {
+        Command::Match(args) => play_match(args),
+        Command::Openings {
+            game,
+            players,
+            plies,
+            count,
+            seed,
+            out,
+        } => write_openings(
+            GameSettings {
+                variant: game,
+                players,
+            },
+            plies,
+            count,
+            seed,
+            &out,
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arena: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn write_openings(
+    settings: GameSettings,
+    plies: usize,
+    count: usize,
+    seed: u64,
+    out: &str,
+) -> Result<(), String> {
+    let openings = openings::generate(&settings, plies, count, &mut Pcg64Mcg::seed_from_u64(seed))?;
+    let text: String = openings.iter().map(|o| o.line() + "\n").collect();
+    std::fs::write(out, text).map_err(|e| format!("cannot write '{out}': {e}"))?;
+    println!("wrote {} openings to {out}", openings.len());
+    Ok(())
+}
+
+fn play_match(args: MatchArgs) -> Result<(), String> {
+    let settings = GameSettings {
+        variant: args.game.clone(),
+        players: args.players,
+    };
+    referee::Referee::new(&settings, &referee::Opening::parse("startpos")?)?;
+    let each = parse_limits(&args.each, None)?;
+    let engines = args
+        .engine
+        .iter()
+        .map(|group| {
+            let words: Vec<String> = group.split(WORD_SEPARATOR).map(str::to_string).collect();
+            parse_engine(&words, &each)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if engines.len() < 2 {
+        return Err("a match needs at least two --engine".to_string());
+    }
+    if engines.len() > args.players.max(2) {
+        return Err(format!(
+            "{} engines cannot share {} seats",
+            engines.len(),
+            args.players
+        ));
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(args.seed);
+    let openings = parse_openings(&args.openings, &settings, &mut rng)?;
+    let rules = GameRules {
+        settings,
+        margin: args.margin,
+        idle_timeout: Duration::from_secs(args.timeout),
+        max_plies: args.maxplies,
+    };
+    let mut config = MatchConfig {
+        rules,
+        engines,
+        openings,
+        games: args.games,
+        concurrency: args.concurrency,
+        seed: args.seed,
+        sprt: parse_sprt(&args.sprt)?,
+        records: args.records,
+        resume: args.resume,
+        report_every: args.report_every,
+    };
+    config.games = config.games.div_ceil(config.rotations()) * config.rotations();
+    let mut out = std::io::stdout();
+    run_match(&config, &mut out)?;
+    let _ = out.flush();
+    Ok(())
+}

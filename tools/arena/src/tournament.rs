@@ -1,0 +1,302 @@
+//! A match: the schedule of games, workers playing them concurrently, records, progress,
+//! summaries, the SPRT's early stop, and resuming from a record file.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Mutex, mpsc};
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::engine::EngineSpec;
+use crate::game::{Contestant, GameJob, GameRules, Limits, play};
+use crate::records::{self, GameRecord};
+use crate::referee::Opening;
+use crate::stats::{HeadToHead, Sprt, Standing};
+
+/// Everything a match needs.
+pub struct MatchConfig {
+    /// Game rules and settings.
+    pub rules: GameRules,
+    /// The engines and their limits.
+    pub engines: Vec<(EngineSpec, Limits)>,
+    /// Openings, used in turn, one per sample.
+    pub openings: Vec<Opening>,
+    /// Games to play in all.
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Seed of the dice.
+    pub seed: u64,
+    /// Stop early when the SPRT decides.
+    pub sprt: Option<Sprt>,
+    /// The record file.
+    pub records: Option<String>,
+    /// Skip the games already in the record file.
+    pub resume: bool,
+    /// A summary after every this many games.
+    pub report_every: usize,
+}
+
+impl MatchConfig {
+    /// Games per sample: a pair with two players, one rotation per seat with more.
+    pub fn rotations(&self) -> usize {
+        if self.rules.settings.players == 2 {
+            2
+        } else {
+            self.rules.settings.players
+        }
+    }
+
+    /// The contestant index of each seat of a game in `rotation`: the engines fill the
+    /// seats in turn (A B A for two engines and three seats), and rotation `r` shifts that
+    /// by `r` seats (B A A, then A A B).
+    fn seats(&self, rotation: usize) -> Vec<usize> {
+        let players = self.rules.settings.players;
+        (0..players)
+            .map(|seat| (seat + rotation) % players % self.engines.len())
+            .collect()
+    }
+
+    fn job(&self, game: usize) -> GameJob {
+        let (sample, rotation) = (game / self.rotations(), game % self.rotations());
+        GameJob {
+            game,
+            sample,
+            rotation,
+            seats: self.seats(rotation),
+            opening: self.openings[sample % self.openings.len()].clone(),
+            dice: Pcg64Mcg::seed_from_u64(
+                self.seed ^ (sample as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ),
+        }
+    }
+}
+
+/// The running totals of a match.
+#[derive(Default)]
+pub struct Tally {
+    /// Games finished.
+    pub finished: usize,
+    /// Per engine name.
+    pub standings: HashMap<String, Standing>,
+    /// The first engine against the second (two-player games of two engines).
+    pub head_to_head: HeadToHead,
+    samples: HashMap<usize, (usize, f64)>,
+    /// Games that ended by a fault, by reason.
+    pub faults: Vec<String>,
+    /// Disagreements with the referee.
+    pub notes: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, record: &GameRecord, first: &str, rotations: usize, two_player: bool) {
+        self.finished += 1;
+        for (seat, name) in record.seats.iter().enumerate() {
+            self.standings
+                .entry(name.clone())
+                .or_default()
+                .add(seat, &record.scores);
+        }
+        if record.reason != "rules" && record.reason != "max plies" {
+            self.faults
+                .push(format!("game {}: {}", record.game, record.reason));
+        }
+        self.notes.extend(record.notes.iter().cloned());
+        if !two_player {
+            return;
+        }
+        let points: f64 = (0..record.seats.len())
+            .filter(|&s| record.seats[s] == first)
+            .map(|s| record.scores[s])
+            .sum();
+        self.head_to_head.add_game(points);
+        let sample = self.samples.entry(record.sample).or_default();
+        sample.0 += 1;
+        sample.1 += points;
+        if sample.0 == rotations {
+            let total = sample.1;
+            self.head_to_head.add_pair(total);
+        }
+    }
+}
+
+/// Plays the match, writing progress and summaries to `out`; returns the final tally.
+pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, String> {
+    let first = config.engines[0].0.name.clone();
+    let two_player = config.rules.settings.players == 2 && config.engines.len() == 2;
+    let mut tally = Tally::default();
+    let mut done = HashSet::new();
+    if config.resume
+        && let Some(path) = &config.records
+    {
+        for record in records::read_all(path)? {
+            if record.game < config.games && done.insert(record.game) {
+                tally.add(&record, &first, config.rotations(), two_player);
+            }
+        }
+        say(
+            out,
+            &format!("Resuming: {} games already played", done.len()),
+        );
+    }
+    let queue: Mutex<VecDeque<usize>> =
+        Mutex::new((0..config.games).filter(|g| !done.contains(g)).collect());
+    let stop = AtomicBool::new(false);
+    let (sender, results) = mpsc::channel::<GameRecord>();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.max(1) {
+            let sender = sender.clone();
+            let (queue, stop) = (&queue, &stop);
+            scope.spawn(move || {
+                let mut contestants: Vec<Contestant> = config
+                    .engines
+                    .iter()
+                    .map(|(spec, limits)| Contestant {
+                        spec: spec.clone(),
+                        limits: *limits,
+                        process: None,
+                    })
+                    .collect();
+                while !stop.load(Relaxed) {
+                    let Some(game) = queue.lock().expect("queue").pop_front() else {
+                        break;
+                    };
+                    let record = play(config.job(game), &mut contestants, &config.rules);
+                    if sender.send(record).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for record in results {
+            if let Some(path) = &config.records
+                && let Err(e) = records::append(path, &record)
+            {
+                failure = Some(e);
+                stop.store(true, Relaxed);
+            }
+            tally.add(&record, &first, config.rotations(), two_player);
+            say(out, &progress(&record, tally.finished, config.games));
+            for note in &record.notes {
+                say(out, &format!("Warning: game {}: {note}", record.game));
+            }
+            if config.report_every > 0 && tally.finished % config.report_every == 0 {
+                say(out, &summary(config, &tally));
+            }
+            if let Some(sprt) = &config.sprt {
+                let (lower, upper) = sprt.bounds();
+                let llr = tally.head_to_head.llr(sprt);
+                if two_player && (llr <= lower || llr >= upper) && !stop.swap(true, Relaxed) {
+                    let verdict = if llr >= upper { "H1" } else { "H0" };
+                    say(
+                        out,
+                        &format!(
+                            "SPRT: LLR {llr:.2} crossed a bound: {verdict} accepted; stopping"
+                        ),
+                    );
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    say(out, &summary(config, &tally));
+    Ok(tally)
+}
+
+fn say(out: &mut dyn Write, text: &str) {
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+fn progress(record: &GameRecord, finished: usize, games: usize) -> String {
+    format!(
+        "Finished game {} ({} of {games}): {} - {} {{{}}}",
+        record.game + 1,
+        finished,
+        record.seats.join(" vs "),
+        record.result,
+        record.reason
+    )
+}
+
+/// The summary block: fastchess-style head-to-head numbers for two engines in a
+/// two-player game, average score and rank per engine otherwise.
+pub fn summary(config: &MatchConfig, tally: &Tally) -> String {
+    let rule = "-".repeat(60);
+    let names: Vec<&str> = config
+        .engines
+        .iter()
+        .map(|(s, _)| s.name.as_str())
+        .collect();
+    let mut lines = vec![rule.clone()];
+    if config.rules.settings.players == 2 && names.len() == 2 {
+        let h = &tally.head_to_head;
+        let (elo, elo_error) = h.elo();
+        let (nelo, nelo_error) = h.normalized_elo();
+        let games = h.games().max(1) as f64;
+        let points = h.wins as f64 + h.draws as f64 / 2.0;
+        lines.push(format!(
+            "Results of {} vs {} ({}, {} games):",
+            names[0],
+            names[1],
+            config.rules.settings.variant,
+            h.games()
+        ));
+        lines.push(format!(
+            "Elo: {elo:.2} +/- {elo_error:.2}, nElo: {nelo:.2} +/- {nelo_error:.2}"
+        ));
+        lines.push(format!(
+            "LOS: {:.2} %, DrawRatio: {:.2} %",
+            100.0 * h.los(),
+            100.0 * h.draws as f64 / games
+        ));
+        lines.push(format!(
+            "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({:.2} %)",
+            h.games(),
+            h.wins,
+            h.losses,
+            h.draws,
+            100.0 * points / games
+        ));
+        lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
+        if let Some(sprt) = &config.sprt {
+            let (lower, upper) = sprt.bounds();
+            lines.push(format!(
+                "LLR: {:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
+                h.llr(sprt),
+                sprt.elo0,
+                sprt.elo1
+            ));
+        }
+    } else {
+        lines.push(format!(
+            "Results ({}, {} players, {} games):",
+            config.rules.settings.variant, config.rules.settings.players, tally.finished
+        ));
+        for name in &names {
+            let standing = tally.standings.get(*name).cloned().unwrap_or_default();
+            let (score, rank) = standing.averages();
+            lines.push(format!(
+                "{name}: average score {score:.3}, average rank {rank:.2} over {} seats",
+                standing.seats
+            ));
+        }
+    }
+    if !tally.faults.is_empty() {
+        lines.push(format!("Faults: {}", tally.faults.len()));
+    }
+    if !tally.notes.is_empty() {
+        lines.push(format!(
+            "Disagreements with the referee: {}",
+            tally.notes.len()
+        ));
+    }
+    lines.push(rule);
+    lines.join("\n")
+}

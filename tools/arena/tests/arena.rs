@@ -1,0 +1,258 @@
+//! The arena end to end: short matches in every game, faulty engines, resume and the SPRT.
+
+use std::process::Command;
+
+const ARENA: &str = env!("CARGO_BIN_EXE_arena");
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+
+/// Runs the arena with these arguments; returns its standard output (it must exit 0).
+fn arena(args: &[&str]) -> String {
+    let output = Command::new(ARENA).args(args).output().expect("arena runs");
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "exit {:?}\n{text}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text
+}
+
+fn engine(mode: &str, name: &str) -> String {
+    format!("cmd={FAKE} {mode}|name={name}")
+}
+
+/// The arguments of a match between two engines given as `cmd=... name=...` groups.
+fn match_args<'a>(game: &'a str, engines: &'a [String], rest: &[&'a str]) -> Vec<String> {
+    let mut args: Vec<String> = vec!["match".into(), "--game".into(), game.into()];
+    for e in engines {
+        args.push("--engine".into());
+        args.extend(e.split('|').map(str::to_string));
+    }
+    args.extend(rest.iter().map(|s| s.to_string()));
+    args
+}
+
+fn run(game: &str, engines: &[String], rest: &[&str]) -> String {
+    let args = match_args(game, engines, rest);
+    arena(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn temp_file(name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("arena-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path.to_string_lossy().to_string()
+}
+
+fn lines(path: &str) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn short_matches_at_fixed_nodes_in_every_game() {
+    for (game, players) in [
+        ("tumbling-down", "2"),
+        ("splinter", "2"),
+        ("dimraw", "2"),
+        ("dwindle", "3"),
+        ("dwnsiwn", "2"),
+    ] {
+        let records = temp_file(&format!("{game}.records"));
+        let engines = [engine("search", "search"), engine("search", "random")];
+        let mut engines = engines.to_vec();
+        engines[1] = format!("{}|option.Search=random", engines[1]);
+        let out = run(
+            game,
+            &engines,
+            &[
+                "--players",
+                players,
+                "--each",
+                "nodes=300",
+                "--games",
+                "2",
+                "--openings",
+                "random=2",
+                "count=3",
+                "--records",
+                &records,
+            ],
+        );
+        let played = lines(&records);
+        let expected = if players == "3" { 3 } else { 2 };
+        assert_eq!(played.len(), expected, "{game}: {out}");
+        assert!(
+            played
+                .iter()
+                .all(|l| l.contains("reason=rules") || l.contains("reason=max plies")),
+            "{game}: {played:?}"
+        );
+        assert!(out.contains("Results"), "{game}: {out}");
+        if players == "3" {
+            assert!(out.contains("average rank"), "{out}");
+        } else {
+            assert!(out.contains("Ptnml(0-2)"), "{out}");
+        }
+    }
+}
+
+#[test]
+fn faulty_engines_lose_and_the_match_goes_on() {
+    for (fault, expected) in [
+        ("crash", "the engine exited"),
+        ("exit", "the engine exited"),
+        ("hang", "no answer in time"),
+        ("illegal", "illegal move 'zz99'"),
+        ("malformed", "malformed answer 'bestmove'"),
+    ] {
+        let records = temp_file(&format!("{fault}.records"));
+        let engines = [
+            engine("search", "good"),
+            format!("cmd={FAKE} {fault} 2|name=bad"),
+        ];
+        let out = run(
+            "dimraw",
+            &engines,
+            &[
+                "--each",
+                "movetime=50",
+                "--margin",
+                "100",
+                "--games",
+                "4",
+                "--records",
+                &records,
+            ],
+        );
+        let played = lines(&records);
+        assert_eq!(played.len(), 4, "{fault}: {out}");
+        for line in &played {
+            assert!(line.contains(expected), "{fault}: {line}");
+            let bad_seat = if line.contains("seats=bad,good") {
+                0
+            } else {
+                1
+            };
+            let scores = if bad_seat == 0 {
+                "scores=0,1"
+            } else {
+                "scores=1,0"
+            };
+            assert!(line.contains(scores), "{fault}: {line}");
+        }
+        assert!(out.contains("Faults: 4"), "{fault}: {out}");
+    }
+}
+
+#[test]
+fn an_interrupted_match_resumes_from_its_records() {
+    let records = temp_file("resume.records");
+    let engines = [
+        engine("search", "a"),
+        format!("{}|option.Search=random", engine("search", "b")),
+    ];
+    let args = ["--each", "nodes=200", "--games", "6", "--records", &records];
+    run("tumbling-down", &engines, &args);
+    let all = lines(&records);
+    assert_eq!(all.len(), 6);
+    std::fs::write(&records, all[..2].join("\n") + "\n").unwrap();
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let out = run("tumbling-down", &engines, &resumed);
+    assert!(out.contains("Resuming: 2 games already played"), "{out}");
+    assert!(out.contains("Games: 6,"), "{out}");
+    let again = lines(&records);
+    assert_eq!(again.len(), 6);
+    let mut numbers: Vec<String> = again
+        .iter()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    numbers.sort();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 6, "every game once: {again:?}");
+}
+
+#[test]
+fn the_sprt_stops_a_one_sided_match_early() {
+    let engines = [
+        engine("search", "search"),
+        format!("{}|option.Search=random", engine("search", "random")),
+    ];
+    let out = run(
+        "dimraw",
+        &engines,
+        &[
+            "--each",
+            "nodes=500",
+            "--games",
+            "400",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "--concurrency",
+            "2",
+        ],
+    );
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games: usize = out
+        .lines()
+        .rfind(|l| l.starts_with("Games: "))
+        .and_then(|l| l.split([' ', ',']).nth(1)?.parse().ok())
+        .unwrap();
+    assert!(games < 400, "stopped after {games} games");
+}
+
+#[test]
+fn openings_are_written_distinct_and_replayable() {
+    let file = temp_file("openings.txt");
+    arena(&[
+        "openings", "--game", "dwnsiwn", "--plies", "24", "--count", "10", "--out", &file,
+    ]);
+    let openings = lines(&file);
+    assert_eq!(openings.len(), 10);
+    let mut distinct = openings.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 10);
+    let engines = [engine("search", "a"), engine("search", "b")];
+    let file_arg = format!("file={file}");
+    let out = run(
+        "dwnsiwn",
+        &engines,
+        &[
+            "--each",
+            "nodes=200",
+            "--games",
+            "2",
+            "--openings",
+            &file_arg,
+        ],
+    );
+    assert!(out.contains("Games: 2,"), "{out}");
+}
+
+#[test]
+fn engines_that_disagree_with_the_referee_are_reported() {
+    let records = temp_file("liar.records");
+    let engines = [
+        engine("search", "honest"),
+        format!("cmd={FAKE} liar|name=liar"),
+    ];
+    let out = run(
+        "dimraw",
+        &engines,
+        &["--each", "nodes=200", "--games", "2", "--records", &records],
+    );
+    assert!(out.contains("Warning: game"), "{out}");
+    assert!(out.contains("Disagreements with the referee: 2"), "{out}");
+    for line in lines(&records) {
+        assert!(
+            line.contains("notes=liar disagrees: 'response none'"),
+            "{line}"
+        );
+    }
+}
