@@ -34,6 +34,30 @@ fn run(
     search(pos, &params)
 }
 
+/// A one-thread search to `depth` with `multipv` lines; returns its report and its output.
+fn search_with_output<G: Game>(
+    pos: &G,
+    depth_limit: u32,
+    multipv: usize,
+) -> (SearchReport<G::Move>, String) {
+    let limits = depth(depth_limit);
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let buffer = SharedBuffer::default();
+    let params = SearchParams {
+        limits: &limits,
+        threads: 1,
+        multipv,
+        move_overhead: 0,
+        tt: &tt,
+        stop: &stop,
+        output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
+        style: Style::default(),
+    };
+    let report = search(pos, &params);
+    (report, buffer.text())
+}
+
 fn depth(d: u32) -> SearchLimits {
     SearchLimits {
         depth: Some(d),
@@ -108,22 +132,7 @@ fn two_threads_play_legal_moves_on_many_positions() {
 #[test]
 fn multipv_lines_are_distinct_and_ordered() {
     let pos = after::<TumblingDown>("e1f2 h4g4");
-    let limits = depth(3);
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
-    let buffer = SharedBuffer::default();
-    let params = SearchParams {
-        limits: &limits,
-        threads: 1,
-        multipv: 3,
-        move_overhead: 0,
-        tt: &tt,
-        stop: &stop,
-        output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
-        style: Style::default(),
-    };
-    search(&pos, &params);
-    let text = buffer.text();
+    let (_, text) = search_with_output(&pos, 3, 3);
     let last: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info depth 3 "))
@@ -196,22 +205,7 @@ fn paranoid_search_that_sees_only_losses_falls_back_to_max_n() {
         }
         let best_max_n = max_n(&mut pos.clone(), 3)[root as usize];
 
-        let limits = depth(3);
-        let tt = TranspositionTable::new(16);
-        let stop = AtomicBool::new(false);
-        let buffer = SharedBuffer::default();
-        let params = SearchParams {
-            limits: &limits,
-            threads: 1,
-            multipv: 1,
-            move_overhead: 0,
-            tt: &tt,
-            stop: &stop,
-            output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
-            style: Style::default(),
-        };
-        let report = search(&pos, &params);
-        let text = buffer.text();
+        let (report, text) = search_with_output(&pos, 3, 1);
         assert!(text.contains("searching max^n"), "{text}");
         assert_eq!(report.score, best_max_n, "{}", pos.to_text());
         let scores = text

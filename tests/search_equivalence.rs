@@ -206,72 +206,73 @@ fn many_player_dwindle_positions_match_max_n_depths_1_to_3() {
     }
 }
 
+/// A Dwnsiwn position after `plies` random tokens and the rolls they leave pending, if the
+/// game still runs there.
+fn dwnsiwn_after(seed: u64, plies: usize) -> Option<Dwnsiwn> {
+    let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
+    let mut rng = rng(seed);
+    random_walk(&mut pos, plies, &mut rng);
+    while pos.turn() == Turn::Chance {
+        random_walk(&mut pos, 1, &mut rng);
+    }
+    pos.outcome().is_none().then_some(pos)
+}
+
+fn has_capture(pos: &Dwnsiwn) -> bool {
+    pos.legal_tokens().iter().any(|t| t.starts_with('c'))
+}
+
+/// Star1 alone, and with Star2 probing, give the plain expectimax value at `depth`.
+fn check_chance<G: Game>(pos: &G, depth: u32) {
+    let expected = negamax(&mut pos.clone(), depth);
+    for chance_probe in [false, true] {
+        let style = Style {
+            chance_probe,
+            ..Style::default()
+        };
+        check_style(pos, depth, style, expected);
+    }
+}
+
 /// Chance plies: the alpha-beta core (Star1, and Star1 with Star2 probing) gives the
 /// plain expectimax value.
 #[test]
 fn dwnsiwn_positions_with_rolls_match_expectimax() {
-    let mut with_rolls_in_tree = 0;
-    for seed in 0..24 {
-        let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
-        let mut rng = rng(seed);
-        random_walk(&mut pos, 20 + seed as usize % 20, &mut rng);
-        while pos.turn() == Turn::Chance {
-            random_walk(&mut pos, 1, &mut rng);
-        }
-        if pos.outcome().is_some() {
-            continue;
-        }
-        with_rolls_in_tree += pos.legal_tokens().iter().any(|t| t.starts_with('c')) as u32;
-        for depth in 1..=4 {
-            let expected = negamax(&mut pos.clone(), depth);
-            for chance_probe in [false, true] {
-                let style = Style {
-                    chance_probe,
-                    ..Style::default()
-                };
-                check_style(&pos, depth, style, expected);
-            }
-        }
-    }
+    let positions: Vec<Dwnsiwn> = (0..24)
+        .filter_map(|seed| dwnsiwn_after(seed, 20 + seed as usize % 20))
+        .collect();
+    let with_rolls_in_tree = positions.iter().filter(|p| has_capture(p)).count();
     assert!(
         with_rolls_in_tree >= 6,
         "only {with_rolls_in_tree} positions with a capture (and so rolls) in reach"
     );
+    for pos in &positions {
+        for depth in 1..=4 {
+            check_chance(pos, depth);
+        }
+    }
 }
 
 /// Star2 probes only where a roll is followed by a player's move with two plies left, so
-/// late positions (few dice left) are searched to depth 5.
+/// late positions (few dice left) with a capture in reach are searched to depth 5.
 #[test]
 fn late_dwnsiwn_positions_match_expectimax_at_depth_5() {
-    let mut with_rolls_in_tree = 0;
-    for seed in 0..40 {
-        let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
-        let mut rng = rng(seed);
-        random_walk(&mut pos, 34 + seed as usize % 8, &mut rng);
-        while pos.turn() == Turn::Chance {
-            random_walk(&mut pos, 1, &mut rng);
-        }
-        if pos.outcome().is_some() || !pos.legal_tokens().iter().any(|t| t.starts_with('c')) {
-            continue;
-        }
-        with_rolls_in_tree += 1;
-        let expected = negamax(&mut pos.clone(), 5);
-        for chance_probe in [false, true] {
-            let style = Style {
-                chance_probe,
-                ..Style::default()
-            };
-            check_style(&pos, 5, style, expected);
-        }
-    }
+    let positions: Vec<Dwnsiwn> = (0..40)
+        .filter_map(|seed| dwnsiwn_after(seed, 34 + seed as usize % 8))
+        .filter(has_capture)
+        .collect();
     assert!(
-        with_rolls_in_tree >= 6,
-        "only {with_rolls_in_tree} positions with a capture in reach"
+        positions.len() >= 6,
+        "only {} positions with a capture in reach",
+        positions.len()
     );
+    for pos in &positions {
+        check_chance(pos, 5);
+    }
 }
 
-/// A toy race where every step is followed by a weighted roll, and a roll of 4 gives the
-/// roller another step: Star1 and Star2 meet outcomes of both sides, deep enough to probe.
+/// A toy race where every step is followed by a weighted roll, and the roller sometimes
+/// moves again: Star1 and Star2 meet outcomes of both sides, deep enough to probe.
 #[test]
 fn dice_race_positions_match_expectimax_depths_1_to_7() {
     for seed in 0..300u64 {
@@ -282,14 +283,7 @@ fn dice_race_positions_match_expectimax_depths_1_to_7() {
         ];
         let pos = DiceRace::at(squares, r.random_range(0..2));
         for depth in 1..=7 {
-            let expected = negamax(&mut pos.clone(), depth);
-            for chance_probe in [false, true] {
-                let style = Style {
-                    chance_probe,
-                    ..Style::default()
-                };
-                check_style(&pos, depth, style, expected);
-            }
+            check_chance(&pos, depth);
         }
     }
 }

@@ -10,10 +10,7 @@ use super::score::terminal_value;
 /// position that repeats an earlier one scores 0, and the sign changes only when
 /// the player to move changes.
 pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    let Turn::Player(side) = pos.turn() else {
-        panic!("the reference search needs a player to move at the root");
-    };
-    best_for(pos, side, depth, 0)
+    best_for(pos, root_player(pos), depth, 0)
 }
 
 fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
@@ -60,24 +57,37 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 
 /// The paranoid value of `pos` for its player to move: he maximizes, every other player
 /// minimizes his value, chance averages; leaves are his static evaluation.
 pub fn paranoid<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    let Turn::Player(root) = pos.turn() else {
-        panic!("the reference search needs a player to move at the root");
-    };
-    paranoid_value(pos, root, depth, 0)
+    paranoid_value(pos, root_player(pos), depth, 0)
+}
+
+fn root_player<G: Game>(pos: &G) -> Player {
+    match pos.turn() {
+        Turn::Player(root) => root,
+        _ => panic!("the reference search needs a player to move at the root"),
+    }
+}
+
+/// The root player's value where the search stops: a finished game, a repetition, or the horizon.
+fn leaf_value<G: Game>(pos: &G, root: Player, depth: u32, ply: usize) -> Option<i32> {
+    if pos.turn() == Turn::Over {
+        Some(terminal_value(
+            pos.outcome().expect("result"),
+            root,
+            pos.players(),
+            ply,
+        ))
+    } else if ply > 0 && pos.repeats_earlier() {
+        Some(0)
+    } else if depth == 0 {
+        Some(pos.evaluate(root))
+    } else {
+        None
+    }
 }
 
 fn paranoid_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) -> i32 {
-    let turn = pos.turn();
-    if turn == Turn::Over {
-        return terminal_value(pos.outcome().expect("result"), root, pos.players(), ply);
-    }
-    if ply > 0 && pos.repeats_earlier() {
-        return 0;
-    }
-    if depth == 0 {
-        return pos.evaluate(root);
-    }
-    paranoid_children(pos, root, depth, ply, paranoid_value)
+    leaf_value(pos, root, depth, ply)
+        .unwrap_or_else(|| paranoid_children(pos, root, depth, ply, paranoid_value))
 }
 
 /// The root player maximizes over the children's values, chance averages them, and any
@@ -114,24 +124,14 @@ fn paranoid_children<G: Game>(
 /// between two of his moves exactly one opponent moves, any opponent still in, with the
 /// reply worst for him (the turn is handed around with [`Game::hand_turn_to`]); chance averages.
 pub fn best_reply<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    let Turn::Player(root) = pos.turn() else {
-        panic!("the reference search needs a player to move at the root");
-    };
-    best_reply_value(pos, root, depth, 0)
+    best_reply_value(pos, root_player(pos), depth, 0)
 }
 
 fn best_reply_value<G: Game>(pos: &mut G, root: Player, depth: u32, ply: usize) -> i32 {
-    let turn = pos.turn();
-    if turn == Turn::Over {
-        return terminal_value(pos.outcome().expect("result"), root, pos.players(), ply);
+    if let Some(value) = leaf_value(pos, root, depth, ply) {
+        return value;
     }
-    if ply > 0 && pos.repeats_earlier() {
-        return 0;
-    }
-    if depth == 0 {
-        return pos.evaluate(root);
-    }
-    let mover = match turn {
+    let mover = match pos.turn() {
         Turn::Player(p) if p != root => p,
         _ => return paranoid_children(pos, root, depth, ply, best_reply_value),
     };

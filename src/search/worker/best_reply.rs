@@ -5,7 +5,6 @@
 use crate::game::{Game, Player, Turn};
 
 use super::super::ManyPlayers;
-use super::super::score::MAX_PLY;
 use super::{COALITION, NodeResult, Worker};
 
 impl<G: Game> Worker<'_, G> {
@@ -26,17 +25,10 @@ impl<G: Game> Worker<'_, G> {
     /// The coalition's value at a best-reply node: every opponent of the root player still
     /// in may reply, starting with the one the rules name.
     pub(super) fn best_reply(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if depth == 0 || ply >= MAX_PLY {
-            return self.evaluate(COALITION);
-        }
-        if self.stopped() {
-            return 0;
-        }
-        let key = self.pos.hash() ^ self.key_salt;
-        let (cutoff, hash_move) = self.probe_table(key, depth, ply, alpha, beta);
-        if let Some(score) = cutoff {
-            return score;
-        }
+        let (key, hash_move) = match self.enter_node(COALITION, depth, ply, alpha, beta) {
+            Ok(entry) => entry,
+            Err(value) => return value,
+        };
         let mover = self.mover();
         let players = self.pos.players() as Player;
         let mut node = NodeResult::new(alpha, beta);

@@ -323,17 +323,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
     fn negamax(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
         let side = self.side_of(self.mover());
-        if depth == 0 || ply >= MAX_PLY {
-            return self.evaluate(side);
-        }
-        if self.stopped() {
-            return 0;
-        }
-        let key = self.pos.hash() ^ self.key_salt;
-        let (cutoff, hash_move) = self.probe_table(key, depth, ply, alpha, beta);
-        if let Some(score) = cutoff {
-            return score;
-        }
+        let (key, hash_move) = match self.enter_node(side, depth, ply, alpha, beta) {
+            Ok(entry) => entry,
+            Err(value) => return value,
+        };
         let mut node = NodeResult::new(alpha, beta);
         self.search_moves(side, depth, ply, hash_move, &mut node);
         self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);
@@ -387,6 +380,29 @@ impl<'a, G: Game> Worker<'a, G> {
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;
         (cut, improved)
+    }
+
+    /// What every inner node does first: the static value at the horizon, 0 once stopped,
+    /// or a table hit that settles it (all as `Err`); else the table key and hash move.
+    fn enter_node(
+        &mut self,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(u64, u32), i32> {
+        if depth == 0 || ply >= MAX_PLY {
+            return Err(self.evaluate(side));
+        }
+        if self.stopped() {
+            return Err(0);
+        }
+        let key = self.pos.hash() ^ self.key_salt;
+        match self.probe_table(key, depth, ply, alpha, beta) {
+            (Some(score), _) => Err(score),
+            (None, hash_move) => Ok((key, hash_move)),
+        }
     }
 
     /// Looks `key` up: a score that settles the node (only outside PV nodes, deep enough,
