@@ -205,7 +205,10 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     if let Some(e) = failure {
         return Err(e);
     }
-    say(out, &summary(config, &tally));
+    let just_reported = config.report_every > 0 && tally.finished % config.report_every == 0;
+    if !just_reported || tally.finished == 0 {
+        say(out, &summary(config, &tally));
+    }
     Ok(tally)
 }
 
