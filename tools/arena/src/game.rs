@@ -137,6 +137,9 @@ fn run(
 ) -> Result<(), Forfeit> {
     let players = rules.settings.players;
     for (seat, &c) in job.seats.iter().enumerate() {
+        if job.seats[..seat].contains(&c) {
+            continue;
+        }
         if let Err(reason) = contestants[c].prepare(&rules.settings) {
             return Err(Forfeit {
                 seat,

@@ -22,7 +22,7 @@ pub struct GameRecord {
     pub seats: Vec<String>,
     /// The opening, as a `position` command gives it.
     pub opening: String,
-    /// `p<k>win`, `draw`, or `adjudicated` (max plies).
+    /// `p<k>win` or `draw` (the rules), `p<k>loses` (seat k forfeited), or `adjudicated`.
     pub result: String,
     /// Every seat's score.
     pub scores: Vec<f64>,
