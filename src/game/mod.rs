@@ -153,17 +153,7 @@ pub trait Game: Clone + Send + Sync + 'static {
             }
             self.generate(&mut moves);
             let mv = if self.turn() == Turn::Chance {
-                let total: u32 = moves.iter().map(|&m| self.chance_weight(m)).sum();
-                let mut pick = rng.random_range(0..total);
-                *moves
-                    .iter()
-                    .find(|&&m| {
-                        let w = self.chance_weight(m);
-                        let hit = pick < w;
-                        pick = pick.saturating_sub(w);
-                        hit
-                    })
-                    .expect("weights add up")
+                moves[weighted_index(moves.iter().map(|&m| self.chance_weight(m)), rng)]
             } else {
                 moves[rng.random_range(0..moves.len())]
             };
@@ -175,4 +165,23 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
         outcome
     }
+}
+
+/// An index drawn with probability proportional to its weight (chance outcomes).
+pub fn weighted_index<R: rand::Rng>(
+    weights: impl Iterator<Item = u32> + Clone,
+    rng: &mut R,
+) -> usize {
+    use rand::RngExt as _;
+    let total: u32 = weights.clone().sum();
+    let mut pick = rng.random_range(0..total);
+    weights
+        .enumerate()
+        .find(|&(_, w)| {
+            let hit = pick < w;
+            pick -= w.min(pick);
+            hit
+        })
+        .expect("the weights add up")
+        .0
 }

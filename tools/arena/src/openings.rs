@@ -4,6 +4,8 @@ use std::collections::HashSet;
 
 use rand::{Rng, RngExt as _};
 
+use tabula::game::weighted_index;
+
 use crate::referee::{GameSettings, Next, Opening, Referee};
 
 /// Reads an openings file: one `startpos moves ...` or position text per line; blank
@@ -28,15 +30,9 @@ pub fn read(path: &str, settings: &GameSettings) -> Result<Vec<Opening>, String>
 
 /// Picks one chance outcome by weight.
 pub fn roll<R: Rng>(outcomes: &[(String, u32)], rng: &mut R) -> String {
-    let total: u32 = outcomes.iter().map(|(_, w)| w).sum();
-    let mut pick = rng.random_range(0..total);
-    for (token, weight) in outcomes {
-        if pick < *weight {
-            return token.clone();
-        }
-        pick -= weight;
-    }
-    unreachable!("the weights add up")
+    outcomes[weighted_index(outcomes.iter().map(|(_, w)| *w), rng)]
+        .0
+        .clone()
 }
 
 /// Up to `count` distinct openings of `plies` random tokens from the start position (chance
