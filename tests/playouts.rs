@@ -3,26 +3,27 @@
 mod common;
 
 use common::rng;
-use tabula::game::{Game, GameConfig, Outcome};
+use tabula::game::{Game, GameConfig};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
+use tabula::search::mcts::playout::{Rewards, WIN, playout};
 
-fn playouts<G: Game>(config: &GameConfig, games: u64) -> Vec<Outcome> {
+fn playouts<G: Game>(config: &GameConfig, games: u64) -> Vec<Rewards> {
     let mut pos = G::startpos(config).unwrap();
     let (text, hash) = (pos.to_text(), pos.hash());
     (0..games)
         .map(|seed| {
-            let outcome = pos.playout(&mut rng(seed));
+            let rewards = playout(&mut pos, 0, &mut rng(seed), &mut Vec::new());
             assert_eq!(
                 (pos.to_text(), pos.hash()),
                 (text.clone(), hash),
                 "{} playout restores",
                 G::NAME
             );
-            outcome
+            rewards
         })
         .collect()
 }
@@ -30,19 +31,22 @@ fn playouts<G: Game>(config: &GameConfig, games: u64) -> Vec<Outcome> {
 #[test]
 fn every_game_plays_out_to_a_result() {
     let two = GameConfig::default();
-    assert_eq!(playouts::<TumblingDown>(&two, 20).len(), 20);
-    assert_eq!(playouts::<Splinter>(&two, 10).len(), 10);
-    assert_eq!(playouts::<Dimraw>(&two, 20).len(), 20);
-    assert_eq!(playouts::<Dwnsiwn>(&two, 20).len(), 20);
+    let results = [
+        playouts::<TumblingDown>(&two, 20),
+        playouts::<Splinter>(&two, 10),
+        playouts::<Dimraw>(&two, 20),
+        playouts::<Dwnsiwn>(&two, 20),
+    ];
+    for rewards in results.iter().flatten() {
+        assert_eq!(rewards[0] + rewards[1], WIN, "a win, a loss or a draw");
+    }
     let four = GameConfig {
         players: 4,
         board: "dw9".to_string(),
     };
     let results = playouts::<Dwindle>(&four, 40);
     assert!(
-        results
-            .iter()
-            .any(|o| matches!(o, Outcome::Win(p) if *p > 1)),
+        results.iter().any(|r| r[2] == WIN || r[3] == WIN),
         "p3 and p4 win sometimes"
     );
 }

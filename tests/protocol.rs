@@ -65,7 +65,9 @@ fn options_accept_good_values_and_refuse_bad_ones() {
         "setoption name Nonsense value 1",
         "setoption name Players value 3",
         "setoption name UCI_Variant value chess",
-        "setoption name Search value mcts",
+        "setoption name Search value minimax",
+        "setoption name Playout value sometimes",
+        "setoption name Exploration value 0",
         "setoption name Hash",
         "setoption",
     ] {

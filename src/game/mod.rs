@@ -140,31 +140,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate(&mut moves);
         moves.into_iter().map(|m| self.format_move(m)).collect()
     }
-
-    /// Plays uniformly random legal moves (chance outcomes by weight) until the
-    /// game ends, then takes them all back and returns the result.
-    fn playout<R: rand::Rng>(&mut self, rng: &mut R) -> Outcome {
-        use rand::RngExt as _;
-        let mut moves = Vec::new();
-        let mut played = 0;
-        let outcome = loop {
-            if let Some(outcome) = self.outcome() {
-                break outcome;
-            }
-            self.generate(&mut moves);
-            let mv = if self.turn() == Turn::Chance {
-                moves[weighted_index(moves.iter().map(|&m| self.chance_weight(m)), rng)]
-            } else {
-                moves[rng.random_range(0..moves.len())]
-            };
-            self.make(mv);
-            played += 1;
-        };
-        for _ in 0..played {
-            self.unmake();
-        }
-        outcome
-    }
 }
 
 /// An index drawn with probability proportional to its weight (chance outcomes).

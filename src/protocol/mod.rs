@@ -30,9 +30,22 @@ pub fn new_session(options: &EngineOptions) -> Result<Box<dyn Session>, String> 
     if options.players != 2 && options.variant != "dwindle" {
         return Err(format!("{} is a game for 2 players", options.variant));
     }
-    Ok(
-        for_variant!(options.variant.as_str(), G => Box::new(GameSession::<G>::new(config)?) as Box<dyn Session>)?,
-    )
+    let mut session = for_variant!(options.variant.as_str(), G => Box::new(GameSession::<G>::new(config)?) as Box<dyn Session>)?;
+    session.set_tree_memory(if options.search == "mcts" {
+        options.hash_mib
+    } else {
+        0
+    });
+    Ok(session)
+}
+
+/// The alpha-beta table's size for these options: `Hash`, or the least while MCTS has the memory.
+fn table_mib(options: &EngineOptions) -> usize {
+    if options.search == "mcts" {
+        1
+    } else {
+        options.hash_mib
+    }
 }
 
 /// Writes `go perft` output: one `<token>: <count>` line per root token, then the total and the speed.
@@ -78,7 +91,7 @@ impl Engine {
         let session = new_session(&options)?;
         Ok(Engine {
             output,
-            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            tt: Arc::new(TranspositionTable::new(table_mib(&options))),
             options,
             session,
             stop: Arc::new(AtomicBool::new(false)),
@@ -187,15 +200,14 @@ impl Engine {
                 Ok(session) => self.session = session,
                 Err(e) => return self.error(&e),
             },
-            "Hash" => match TranspositionTable::try_new(change.options.hash_mib) {
-                Ok(tt) => self.tt = Arc::new(tt),
-                Err(e) => return self.error(&e),
-            },
-            "Search" if change.options.search == "mcts" => {
-                return self.error(&format!(
-                    "search '{}' is not implemented yet",
-                    change.options.search
-                ));
+            "Hash" | "Search" => {
+                match TranspositionTable::try_new(table_mib(&change.options)) {
+                    Ok(tt) => self.tt = Arc::new(tt),
+                    Err(e) => return self.error(&e),
+                }
+                let mcts = change.options.search == "mcts";
+                self.session
+                    .set_tree_memory(if mcts { change.options.hash_mib } else { 0 });
             }
             _ => {}
         }

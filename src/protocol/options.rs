@@ -1,7 +1,8 @@
 //! The engine's options: their declaration lines and `setoption` parsing.
 
+use crate::search::mcts::MctsSettings;
 use crate::search::{ManyPlayers, Style};
-use crate::variants::VARIANTS;
+use crate::variants::{VARIANTS, playout_cutoff};
 
 /// Option values as set by `setoption` (or their defaults).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +29,12 @@ pub struct EngineOptions {
     pub many_players: String,
     /// Star2 probing at chance plies (`ChanceProbe`).
     pub chance_probe: bool,
+    /// The MCTS exploration constant in hundredths (`Exploration`).
+    pub exploration: u64,
+    /// How MCTS scores a leaf (`Playout`): `auto`, `random` or `cutoff`.
+    pub playout: String,
+    /// Random plies before the evaluation in `cutoff` playouts (`PlayoutPlies`).
+    pub playout_plies: u64,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +51,9 @@ impl Default for EngineOptions {
             board: "dw9".to_string(),
             many_players: "paranoid".to_string(),
             chance_probe: false,
+            exploration: 100,
+            playout: "auto".to_string(),
+            playout_plies: 8,
         }
     }
 }
@@ -51,6 +61,7 @@ impl Default for EngineOptions {
 const SEARCHES: [&str; 3] = ["alphabeta", "mcts", "random"];
 const BOARDS: [&str; 2] = ["dw9", "dw7"];
 const MANY_PLAYERS: [&str; 3] = ["paranoid", "brs", "maxn"];
+const PLAYOUTS: [&str; 3] = ["auto", "random", "cutoff"];
 
 /// What values an option takes.
 enum Kind {
@@ -63,7 +74,7 @@ enum Kind {
 }
 
 /// Every option: its canonical name and its values.
-const SPECS: [(&str, Kind); 11] = [
+const SPECS: [(&str, Kind); 14] = [
     ("UCI_Variant", Kind::Combo(&VARIANTS)),
     ("Players", Kind::Spin { min: 2, max: 6 }),
     ("Threads", Kind::Spin { min: 1, max: 256 }),
@@ -81,6 +92,9 @@ const SPECS: [(&str, Kind); 11] = [
     ("Board", Kind::Combo(&BOARDS)),
     ("ManyPlayers", Kind::Combo(&MANY_PLAYERS)),
     ("ChanceProbe", Kind::Check),
+    ("Exploration", Kind::Spin { min: 1, max: 1000 }),
+    ("Playout", Kind::Combo(&PLAYOUTS)),
+    ("PlayoutPlies", Kind::Spin { min: 1, max: 1000 }),
 ];
 
 impl EngineOptions {
@@ -97,6 +111,9 @@ impl EngineOptions {
             "Seed" => self.seed.to_string(),
             "ManyPlayers" => self.many_players.clone(),
             "ChanceProbe" => self.chance_probe.to_string(),
+            "Exploration" => self.exploration.to_string(),
+            "Playout" => self.playout.clone(),
+            "PlayoutPlies" => self.playout_plies.to_string(),
             _ => self.board.clone(),
         }
     }
@@ -115,6 +132,9 @@ impl EngineOptions {
             "Seed" => self.seed = number(),
             "ManyPlayers" => self.many_players = value.to_string(),
             "ChanceProbe" => self.chance_probe = value == "true",
+            "Exploration" => self.exploration = number(),
+            "Playout" => self.playout = value.to_string(),
+            "PlayoutPlies" => self.playout_plies = number(),
             _ => self.board = value.to_string(),
         }
     }
@@ -130,6 +150,15 @@ impl EngineOptions {
                 _ => ManyPlayers::Paranoid,
             },
             chance_probe: self.chance_probe,
+            mcts: (self.search == "mcts").then(|| MctsSettings {
+                exploration: self.exploration as f32 / 100.0,
+                cutoff: match self.playout.as_str() {
+                    "random" => 0,
+                    "cutoff" => self.playout_plies as u32,
+                    _ => playout_cutoff(&self.variant),
+                },
+                seed: self.seed,
+            }),
         }
     }
 }

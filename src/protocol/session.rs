@@ -1,14 +1,17 @@
 //! One game's state behind an object-safe interface, so the protocol can pick the game at run time
 //! while everything below stays monomorphized.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::game::perft::divide;
 use crate::game::{Game, GameConfig, Turn};
 use crate::output::Output;
-use crate::search::{SearchLimits, SearchParams, Style, TranspositionTable, line_tokens, search};
+use crate::search::mcts::tree::Tree;
+use crate::search::{
+    SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, line_tokens, mcts, search,
+};
 
 /// Where a `position` command starts.
 pub enum PositionBase<'a> {
@@ -78,19 +81,29 @@ pub trait Session: Send {
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String>;
     /// A uniformly random legal token drawn with `seed` (the `random` search), or why there is none.
     fn random_move(&self, seed: u64) -> Result<String, String>;
+    /// Sizes the MCTS tree (kept between the searches of one game) in MiB; 0 frees it.
+    /// The tree is made at the first MCTS search.
+    fn set_tree_memory(&mut self, mib: usize);
 }
 
 /// The session of game `G`.
 pub struct GameSession<G: Game> {
     config: GameConfig,
     pos: G,
+    tree: Arc<Mutex<Option<Tree<G::Move>>>>,
+    tree_mib: usize,
 }
 
 impl<G: Game> GameSession<G> {
     /// A session at the start position for `config`.
     pub fn new(config: GameConfig) -> Result<Self, String> {
         let pos = G::startpos(&config)?;
-        Ok(GameSession { config, pos })
+        Ok(GameSession {
+            config,
+            pos,
+            tree: Arc::new(Mutex::new(None)),
+            tree_mib: 0,
+        })
     }
 
     fn check_searchable(&self) -> Result<(), String> {
@@ -99,6 +112,29 @@ impl<G: Game> GameSession<G> {
             Turn::Over => Err("the game is over: no move to search".to_string()),
             Turn::Chance => Err("chance is to move: play a roll token instead".to_string()),
         }
+    }
+
+    /// Runs the search `params.style` asks for: MCTS in the session's tree, or alpha-beta.
+    fn run_search(
+        root: &G,
+        params: &SearchParams,
+        tree: &Mutex<Option<Tree<G::Move>>>,
+        tree_mib: usize,
+    ) -> SearchReport<G::Move> {
+        let Some(settings) = params.style.mcts else {
+            return search(root, params);
+        };
+        let mut tree = tree.lock().unwrap_or_else(|e| e.into_inner());
+        let tree = match &mut *tree {
+            Some(tree) => tree,
+            empty => empty.insert(Tree::try_new(tree_mib).unwrap_or_else(|e| {
+                if let Some(output) = params.output {
+                    output.line(&format!("info string error {e}; using 1 MiB"));
+                }
+                Tree::try_new(1).expect("1 MiB")
+            })),
+        };
+        mcts::search(root, params, &settings, tree)
     }
 
     fn tomove_name(&self) -> String {
@@ -199,7 +235,7 @@ impl<G: Game> Session for GameSession<G> {
             output: None,
             style,
         };
-        let report = search(&self.pos, &params);
+        let report = Self::run_search(&self.pos, &params, &self.tree, self.tree_mib);
         Ok(Thought {
             token: self.pos.format_move(report.best),
             score: report.score,
@@ -216,9 +252,18 @@ impl<G: Game> Session for GameSession<G> {
         Ok(tokens[rng.random_range(0..tokens.len())].clone())
     }
 
+    fn set_tree_memory(&mut self, mib: usize) {
+        self.tree_mib = mib;
+        let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
+        if tree.as_ref().is_some_and(|t| t.mib() != mib) {
+            *tree = None;
+        }
+    }
+
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String> {
         self.check_searchable()?;
         let root = self.pos.clone();
+        let (tree, tree_mib) = (Arc::clone(&self.tree), self.tree_mib);
         Ok(std::thread::spawn(move || {
             let params = SearchParams {
                 limits: &job.limits,
@@ -230,7 +275,7 @@ impl<G: Game> Session for GameSession<G> {
                 output: Some(&job.output),
                 style: job.style,
             };
-            let report = search(&root, &params);
+            let report = Self::run_search(&root, &params, &tree, tree_mib);
             job.done.store(true, Relaxed);
             job.output
                 .line(&format!("bestmove {}", root.format_move(report.best)));

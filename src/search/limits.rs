@@ -84,6 +84,14 @@ impl TimePlan {
         self.soft.is_none_or(|soft| self.elapsed() * 2 < soft)
     }
 
+    /// Whether a search without iterations (MCTS) has used its time: the soft limit, or the
+    /// hard one when there is no soft limit.
+    pub fn target_reached(&self) -> bool {
+        self.soft
+            .or(self.hard)
+            .is_some_and(|target| self.elapsed() >= target)
+    }
+
     /// Whether the search must stop now.
     pub fn out_of_time(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)

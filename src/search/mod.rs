@@ -1,7 +1,8 @@
 //! The game-agnostic search core: iterative deepening alpha-beta with a shared
-//! transposition table, aspiration windows, MultiPV and Lazy SMP.
+//! transposition table, aspiration windows, MultiPV and Lazy SMP; and MCTS (`mcts`).
 
 pub mod limits;
+pub mod mcts;
 mod ordering;
 pub mod reference;
 pub mod score;
@@ -32,12 +33,14 @@ pub enum ManyPlayers {
 }
 
 /// Choices that shape the search itself (engine options, not limits).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Style {
     /// The search for more than two players.
     pub many_players: ManyPlayers,
     /// Star2 probing at chance plies (before Star1).
     pub chance_probe: bool,
+    /// MCTS with these settings instead of alpha-beta.
+    pub mcts: Option<mcts::MctsSettings>,
 }
 
 /// How to search, beyond the limits of one `go`.

@@ -1,0 +1,253 @@
+//! Monte Carlo tree search: UCT over a store of positions shared by transpositions,
+//! with MCTS-Solver, max^n rewards for any number of players, chance sampled by weight,
+//! tree reuse between moves, and tree parallelism with virtual loss.
+
+pub mod playout;
+pub mod solver;
+pub mod tree;
+mod walker;
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::score::terminal_value;
+use super::{SearchParams, SearchReport, TimePlan, line_tokens};
+use crate::game::{Game, Player, Turn};
+use playout::centipawns;
+use solver::Proof;
+use tree::{Edge, Tree};
+use walker::{Walker, edges_of};
+
+/// The choices that shape an MCTS search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsSettings {
+    /// The UCT exploration constant (rewards run from 0 to 1).
+    pub exploration: f32,
+    /// Random plies before a playout asks the evaluation; 0 plays every game to its end.
+    pub cutoff: u32,
+    /// Seeds the random streams (with the root's hash and the thread's number).
+    pub seed: u64,
+}
+
+/// Iterations between looks at the clock.
+const CLOCK_CHECK: u64 = 256;
+/// Iterations before the first `info` line; the next come at every doubling.
+const FIRST_REPORT: u64 = 1024;
+/// The longest principal variation reported.
+const PV_LIMIT: usize = 64;
+
+/// Searches `root` (which must have a player to move) with MCTS in `tree`, keeping what the
+/// tree knows of earlier searches unless it is over half full. `nodes` counts iterations.
+pub fn search<G: Game>(
+    root: &G,
+    params: &SearchParams,
+    settings: &MctsSettings,
+    tree: &mut Tree<G::Move>,
+) -> SearchReport<G::Move> {
+    let Turn::Player(player) = root.turn() else {
+        panic!("search needs a player to move");
+    };
+    if tree.permille() > 500 {
+        tree.clear();
+    }
+    let mut moves = Vec::new();
+    let slot = match tree.find_or_add(root.hash(), || edges_of(root, &mut moves)) {
+        Some(slot) => slot,
+        None => {
+            tree.clear();
+            tree.find_or_add(root.hash(), || edges_of(root, &mut moves))
+                .expect("an empty tree has room for the root")
+        }
+    };
+    let tree = &*tree;
+    let plan = TimePlan::new(params.limits, player as usize, params.move_overhead);
+    let iterations = AtomicU64::new(0);
+    let walker = |thread: u64| {
+        let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Walker::new(
+            tree,
+            slot,
+            root,
+            settings.exploration,
+            settings.cutoff,
+            seed,
+        )
+    };
+    let main = std::thread::scope(|scope| {
+        for helper in 1..params.threads.max(1) {
+            let (iterations, mut walker) = (&iterations, walker(helper as u64));
+            scope.spawn(move || {
+                while !params.stop.load(Relaxed)
+                    && params
+                        .limits
+                        .nodes
+                        .is_none_or(|n| iterations.load(Relaxed) < n)
+                {
+                    walker.iterate();
+                    iterations.fetch_add(1, Relaxed);
+                }
+            });
+        }
+        let mut main = walker(0);
+        let search = Search {
+            root,
+            tree,
+            slot,
+            player,
+            params,
+            plan: &plan,
+        };
+        search.run(&mut main, &iterations);
+        params.stop.store(true, Relaxed);
+        main
+    });
+    let search = Search {
+        root,
+        tree,
+        slot,
+        player,
+        params,
+        plan: &plan,
+    };
+    let report = search.report(&main, &iterations);
+    if let Some(output) = params.output {
+        output.line(&search.info_line(&main, &report));
+    }
+    report
+}
+
+/// The main thread's view of one search.
+struct Search<'a, G: Game> {
+    root: &'a G,
+    tree: &'a Tree<G::Move>,
+    slot: u32,
+    player: Player,
+    params: &'a SearchParams<'a>,
+    plan: &'a TimePlan,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Iterates until a limit, `stop`, or a proven root; reports at every doubling.
+    fn run(&self, main: &mut Walker<G>, iterations: &AtomicU64) {
+        let limits = self.params.limits;
+        let root = self.tree.node(self.slot);
+        let single_reply = root.edges().len() == 1 && self.plan.is_timed();
+        let mut next_report = FIRST_REPORT;
+        loop {
+            if self.params.stop.load(Relaxed) {
+                break;
+            }
+            main.iterate();
+            let done = iterations.fetch_add(1, Relaxed) + 1;
+            if limits.nodes.is_some_and(|n| done >= n) {
+                break;
+            }
+            let proven = Proof::load(&root.proof).is_some();
+            if (proven || single_reply) && !limits.infinite {
+                break;
+            }
+            if main.iterations.is_multiple_of(CLOCK_CHECK)
+                && (self.plan.target_reached()
+                    || limits.depth.is_some_and(|d| main.average_depth() >= d))
+            {
+                break;
+            }
+            if main.iterations >= next_report {
+                next_report *= 2;
+                if let Some(output) = self.params.output {
+                    output.line(&self.info_line(main, &self.report(main, iterations)));
+                }
+            }
+        }
+        if limits.infinite {
+            while !self.params.stop.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// The best move, its score and line so far.
+    fn report(&self, main: &Walker<G>, iterations: &AtomicU64) -> SearchReport<G::Move> {
+        let pv = self.principal_variation();
+        let root = self.tree.node(self.slot);
+        let best = &root.edges()[best_edge(root.edges(), self.player, self.root.players())];
+        let score = match Proof::load(&best.proof) {
+            Some(proof) => terminal_value(
+                proof.outcome,
+                self.player,
+                self.root.players(),
+                proof.plies as usize + 1,
+            ),
+            None => centipawns(best.mean().unwrap_or(0.5)),
+        };
+        SearchReport {
+            best: best.mv,
+            score,
+            depth: main.average_depth(),
+            nodes: iterations.load(Relaxed),
+            pv,
+        }
+    }
+
+    /// The line of best edges from the root while the tree has nodes for it.
+    fn principal_variation(&self) -> Vec<G::Move> {
+        let mut pos = self.root.clone();
+        let mut line = Vec::new();
+        let mut slot = Some(self.slot);
+        while let Some(node) = slot.map(|s| self.tree.node(s)) {
+            let edges = node.edges();
+            let index = match pos.turn() {
+                Turn::Player(player) => best_edge(edges, player, pos.players()),
+                _ => most_visited(edges),
+            };
+            let Some(edge) = edges.get(index) else { break };
+            if edge.visits.load(Relaxed) == 0 || line.len() == PV_LIMIT {
+                break;
+            }
+            line.push(edge.mv);
+            pos.make(edge.mv);
+            slot = edge.child.load(Relaxed).checked_sub(1);
+        }
+        line
+    }
+
+    fn info_line(&self, main: &Walker<G>, report: &SearchReport<G::Move>) -> String {
+        let elapsed = self.plan.elapsed();
+        let nps = (report.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        format!(
+            "info depth {} seldepth {} score {} nodes {} nps {nps} time {} hashfull {} pv {}",
+            report.depth,
+            main.seldepth.max(report.depth as usize),
+            super::score::format_score(report.score),
+            report.nodes,
+            elapsed.as_millis(),
+            self.tree.permille(),
+            line_tokens(self.root, &report.pv)
+        )
+    }
+}
+
+/// The edge `player` should take: the quickest proven win, else the most visited edge not
+/// proven lost, else the longest loss.
+fn best_edge<M>(edges: &[Edge<M>], player: Player, players: usize) -> usize {
+    let rank = |edge: &Edge<M>| -> (u32, i64) {
+        let visits = edge.visits.load(Relaxed) as i64;
+        match Proof::load(&edge.proof) {
+            None => (1, visits),
+            Some(p) => match p.outcome.half_points(player, players) {
+                2 => (2, -(p.plies as i64)),
+                1 => (1, visits),
+                _ => (0, p.plies as i64),
+            },
+        }
+    };
+    (0..edges.len())
+        .max_by_key(|&i| (rank(&edges[i]), std::cmp::Reverse(i)))
+        .unwrap_or(0)
+}
+
+/// The most visited edge (chance outcomes in the principal variation).
+fn most_visited<M>(edges: &[Edge<M>]) -> usize {
+    (0..edges.len())
+        .max_by_key(|&i| (edges[i].visits.load(Relaxed), std::cmp::Reverse(i)))
+        .unwrap_or(0)
+}

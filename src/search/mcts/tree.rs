@@ -1,0 +1,195 @@
+//! The MCTS node store: one node per position, found by its hash, in memory bounded by `Hash`.
+//!
+//! Nodes live in an open-addressing table keyed by the position hash, so every path
+//! that reaches a position shares its node: its children and their statistics. A
+//! node's children are edges in one contiguous array, each with the statistics of
+//! the decision (visits, the mover's reward sum, a proven result), so choosing a
+//! child reads one array. An edge remembers the slot of its child once found.
+//!
+//! When the store fills (its slots or its edge memory), the tree stops growing: the
+//! search goes on playing out from the leaves it has. Everything is atomic, and a
+//! node's edges are written once (`OnceLock`), so threads share the tree without
+//! locks or data races.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// Slots probed for a position before the store counts as full there.
+const PROBES: usize = 16;
+/// The share of the memory given to slots; the rest holds edges.
+const SLOT_SHARE: usize = 4;
+
+/// A decision out of a node, with its statistics.
+pub struct Edge<M> {
+    /// The decision.
+    pub mv: M,
+    /// Its chance weight at chance nodes (1 elsewhere).
+    pub weight: u32,
+    /// Visits through this edge, counting searches still under way (virtual loss).
+    pub visits: AtomicU32,
+    /// The sum of the mover's rewards (fixed point, see `playout::WIN`).
+    pub reward: AtomicU64,
+    /// The child's slot plus one, or 0 while unknown.
+    pub child: AtomicU32,
+    /// The child's proven result (`solver::Proof` code), or 0.
+    pub proof: AtomicU32,
+}
+
+impl<M> Edge<M> {
+    /// A fresh edge.
+    pub fn new(mv: M, weight: u32) -> Self {
+        Edge {
+            mv,
+            weight,
+            visits: AtomicU32::new(0),
+            reward: AtomicU64::new(0),
+            child: AtomicU32::new(0),
+            proof: AtomicU32::new(0),
+        }
+    }
+
+    /// The mover's mean reward, 0.0 to 1.0, or `None` before the first visit.
+    pub fn mean(&self) -> Option<f64> {
+        let visits = self.visits.load(Relaxed);
+        (visits > 0).then(|| {
+            self.reward.load(Relaxed) as f64 / (visits as f64 * super::playout::WIN as f64)
+        })
+    }
+}
+
+/// One position in the tree.
+pub struct Node<M> {
+    /// The position hash (0 marks a free slot).
+    key: AtomicU64,
+    /// Visits through this node.
+    pub visits: AtomicU32,
+    /// The node's proven result (`solver::Proof` code), or 0.
+    pub proof: AtomicU32,
+    edges: OnceLock<Box<[Edge<M>]>>,
+}
+
+impl<M> Default for Node<M> {
+    fn default() -> Self {
+        Node {
+            key: AtomicU64::new(0),
+            visits: AtomicU32::new(0),
+            proof: AtomicU32::new(0),
+            edges: OnceLock::new(),
+        }
+    }
+}
+
+impl<M> Node<M> {
+    /// The node's edges (empty until they are written).
+    pub fn edges(&self) -> &[Edge<M>] {
+        self.edges.get().map_or(&[], |edges| edges)
+    }
+}
+
+/// The store.
+pub struct Tree<M> {
+    nodes: Box<[Node<M>]>,
+    used: AtomicUsize,
+    edge_bytes: AtomicUsize,
+    edge_budget: usize,
+    mib: usize,
+}
+
+impl<M: Copy> Tree<M> {
+    /// A store of `mib` MiB, or why it cannot be had.
+    pub fn try_new(mib: usize) -> Result<Self, String> {
+        let bytes = mib.max(1) << 20;
+        let slots = (bytes / SLOT_SHARE / std::mem::size_of::<Node<M>>()).max(PROBES);
+        let mut nodes = Vec::new();
+        nodes
+            .try_reserve_exact(slots)
+            .map_err(|_| format!("cannot allocate {mib} MiB for the tree"))?;
+        nodes.resize_with(slots, Node::default);
+        Ok(Tree {
+            nodes: nodes.into_boxed_slice(),
+            used: AtomicUsize::new(0),
+            edge_bytes: AtomicUsize::new(0),
+            edge_budget: bytes - bytes / SLOT_SHARE,
+            mib,
+        })
+    }
+
+    /// The size it was made with, in MiB.
+    pub fn mib(&self) -> usize {
+        self.mib
+    }
+
+    /// The node in slot `index`.
+    pub fn node(&self, index: u32) -> &Node<M> {
+        &self.nodes[index as usize]
+    }
+
+    /// The slot of the node of `key`, if the store has it.
+    pub fn find(&self, key: u64) -> Option<u32> {
+        let key = key.max(1);
+        self.probe_slots(key)
+            .take_while(|&i| self.nodes[i].key.load(Relaxed) != 0)
+            .find(|&i| self.nodes[i].key.load(Relaxed) == key)
+            .map(|i| i as u32)
+    }
+
+    /// The slot of the node of `key` with its edges written, adding it with the edges
+    /// `children` gives if it is new; `None` when the store is full.
+    pub fn find_or_add(&self, key: u64, children: impl FnOnce() -> Vec<Edge<M>>) -> Option<u32> {
+        let key = key.max(1);
+        for i in self.probe_slots(key) {
+            let node = &self.nodes[i];
+            let mut held = node.key.load(Relaxed);
+            if held == 0 {
+                if self.is_full() {
+                    return None;
+                }
+                held = match node.key.compare_exchange(0, key, Relaxed, Relaxed) {
+                    Ok(_) => {
+                        self.used.fetch_add(1, Relaxed);
+                        key
+                    }
+                    Err(other) => other,
+                };
+            }
+            if held == key {
+                node.edges.get_or_init(|| {
+                    let edges = children().into_boxed_slice();
+                    self.edge_bytes
+                        .fetch_add(std::mem::size_of_val(&*edges), Relaxed);
+                    edges
+                });
+                return Some(i as u32);
+            }
+        }
+        None
+    }
+
+    /// Whether new nodes are refused.
+    pub fn is_full(&self) -> bool {
+        self.used.load(Relaxed) * 8 >= self.nodes.len() * 7
+            || self.edge_bytes.load(Relaxed) >= self.edge_budget
+    }
+
+    /// How full the store is, in permille (the larger of slots and edge memory).
+    pub fn permille(&self) -> u64 {
+        let slots = self.used.load(Relaxed) * 1000 / self.nodes.len();
+        let edges = self.edge_bytes.load(Relaxed) * 1000 / self.edge_budget.max(1);
+        slots.max(edges).min(1000) as u64
+    }
+
+    /// Empties the store.
+    pub fn clear(&mut self) {
+        for node in self.nodes.iter_mut() {
+            *node = Node::default();
+        }
+        *self.used.get_mut() = 0;
+        *self.edge_bytes.get_mut() = 0;
+    }
+
+    fn probe_slots(&self, key: u64) -> impl Iterator<Item = usize> + use<'_, M> {
+        let len = self.nodes.len();
+        let start = ((key as u128 * len as u128) >> 64) as usize;
+        (0..PROBES).map(move |k| (start + k) % len)
+    }
+}
