@@ -4,7 +4,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::{after, random_walk, rng};
+use common::{SharedBuffer, after, random_walk, rng};
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
@@ -163,26 +163,6 @@ fn multipv_lines_are_distinct_and_ordered() {
         scores[0] >= scores[1] && scores[1] >= scores[2],
         "{scores:?}"
     );
-}
-
-/// A writer whose contents the test can read back.
-#[derive(Clone, Default)]
-struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl SharedBuffer {
-    fn text(&self) -> String {
-        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-    }
-}
-
-impl std::io::Write for SharedBuffer {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(data);
-        Ok(data.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// When every move loses against all opponents together, the search plays by max^n

@@ -5,7 +5,7 @@
 //! Two runners race to [`GOAL`]. The player to move steps 1 to 3 (`s1`..`s3`); then a
 //! die shows 1 to 4 with weight equal to its value (`r1`..`r4`): an even roll moves the
 //! roller on by that much, an odd one moves the opponent back by that much (not below
-//! 0). The roller moves again if his square before the roll was a multiple of 3.
+//! 0). The roller moves again if his square before the roll was a multiple of 5.
 
 use tabula::game::hashing::mix64;
 use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
@@ -110,7 +110,7 @@ impl Game for DiceRace {
         let (me, them) = (s.mover as usize, 1 - s.mover as usize);
         if s.rolling {
             let roll = mv - 10;
-            if !s.squares[me].is_multiple_of(3) {
+            if !s.squares[me].is_multiple_of(5) {
                 s.mover = them as Player;
             }
             if roll.is_multiple_of(2) {

@@ -115,6 +115,11 @@ pub fn search<G: Game>(
     report
 }
 
+/// Takes the next iteration's number; false once the node limit is reached.
+fn claim(iterations: &AtomicU64, limit: Option<u64>) -> bool {
+    iterations.fetch_add(1, Relaxed) < limit.unwrap_or(u64::MAX)
+}
+
 /// The main thread's view of one search.
 struct Search<'a, G: Game> {
     root: &'a G,
@@ -133,14 +138,10 @@ impl<G: Game> Search<'_, G> {
         let single_reply = root.edges().len() == 1 && self.plan.is_timed();
         let mut next_report = FIRST_REPORT;
         loop {
-            if self.params.stop.load(Relaxed) {
+            if self.params.stop.load(Relaxed) || !claim(iterations, limits.nodes) {
                 break;
             }
             main.iterate();
-            let done = iterations.fetch_add(1, Relaxed) + 1;
-            if limits.nodes.is_some_and(|n| done >= n) {
-                break;
-            }
             let proven = Proof::load(&root.proof).is_some();
             if (proven || single_reply) && !limits.infinite {
                 break;
@@ -183,7 +184,9 @@ impl<G: Game> Search<'_, G> {
             best: best.mv,
             score,
             depth: main.average_depth(),
-            nodes: iterations.load(Relaxed),
+            nodes: iterations
+                .load(Relaxed)
+                .min(self.params.limits.nodes.unwrap_or(u64::MAX)),
             pv,
         }
     }

@@ -149,7 +149,10 @@ mod tests {
         let children = [None, win(1, 4), win(1, 2), win(0, 1)];
         assert_eq!(settle(Turn::Player(1), 2, children.into_iter()), win(1, 3));
         assert_eq!(settle(Turn::Player(0), 2, children.into_iter()), win(0, 2));
-        assert_eq!(settle(Turn::Player(0), 2, children[..3].iter().copied()), None);
+        assert_eq!(
+            settle(Turn::Player(0), 2, children[..3].iter().copied()),
+            None
+        );
     }
 
     #[test]
