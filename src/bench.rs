@@ -68,6 +68,58 @@ const POSITIONS: &[(&str, i32, &str)] = &[
     ),
 ];
 
+/// MCTS bench positions: a variant, its iterations, and the tokens played from its start.
+const MCTS_POSITIONS: &[(&str, u64, &str)] = &[
+    ("tumbling-down", 100_000, ""),
+    ("splinter", 20_000, ""),
+    ("dimraw", 500_000, ""),
+    ("dwindle", 500_000, ""),
+    ("dwnsiwn", 100_000, POSITIONS[11].2),
+];
+/// The MCTS bench's tree size: large enough that no bench tree fills.
+const MCTS_BENCH_HASH_MIB: usize = 512;
+
+/// Runs the MCTS bench with `options` (their `Playout`, `Threads`, `Seed`, ...): one line per
+/// game with its iterations (playouts) per second, and the total line last.
+pub fn run_mcts(options: &EngineOptions, output: &Output) {
+    let tt = TranspositionTable::new(1);
+    let (mut total, mut seconds) = (0, 0.0);
+    for &(variant, iterations, tokens) in MCTS_POSITIONS {
+        let options = EngineOptions {
+            variant: variant.to_string(),
+            search: "mcts".to_string(),
+            hash_mib: MCTS_BENCH_HASH_MIB,
+            ..options.clone()
+        };
+        let mut session = new_session(&options).expect("bench variants exist");
+        let moves: Vec<&str> = tokens.split_whitespace().collect();
+        session
+            .set_position(PositionBase::Start, &moves)
+            .expect("bench positions are legal");
+        let limits = SearchLimits {
+            nodes: Some(iterations),
+            ..Default::default()
+        };
+        let start = Instant::now();
+        let thought = session
+            .think(&limits, &tt, options.threads, options.style())
+            .expect("bench positions are running games");
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+        (total, seconds) = (total + thought.nodes, seconds + elapsed);
+        output.line(&format!(
+            "info string mcts bench {variant} playouts {} playouts/s {} bestmove {} score {}",
+            thought.nodes,
+            (thought.nodes as f64 / elapsed) as u64,
+            thought.token,
+            crate::search::score::format_score(thought.score)
+        ));
+    }
+    output.line(&format!(
+        "{total} playouts {} playouts/s",
+        (total as f64 / seconds) as u64
+    ));
+}
+
 /// Totals of a bench run.
 pub struct BenchTotals {
     /// Positions visited over all bench positions.

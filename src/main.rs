@@ -28,6 +28,18 @@ enum Command {
         #[arg(default_value_t = tabula::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
     },
+    /// Runs MCTS for a fixed number of iterations on every game's bench position; prints playouts per second.
+    BenchMcts {
+        /// How leaves are scored: auto (each game's choice), random or cutoff.
+        #[arg(long, default_value = "auto")]
+        playout: String,
+        /// Random plies before the evaluation with `--playout cutoff`.
+        #[arg(long, default_value_t = 8)]
+        plies: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Counts the token sequences of a given length, split by root token.
     Perft {
         /// Sequence length.
@@ -60,6 +72,20 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { depth }) => {
             tabula::bench::run(Some(depth), &output);
+            Ok(())
+        }
+        Some(Command::BenchMcts {
+            playout,
+            plies,
+            threads,
+        }) => {
+            let options = EngineOptions {
+                playout,
+                playout_plies: plies,
+                threads: threads.max(1),
+                ..EngineOptions::default()
+            };
+            tabula::bench::run_mcts(&options, &output);
             Ok(())
         }
         Some(Command::Perft { depth, fen }) => perft(&cli.game, depth, fen, &output),

@@ -135,24 +135,40 @@ impl Dimraw {
         self.undo.push(self.state);
         let s = &mut self.state;
         let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        let mut hash = s.hash;
         match mv {
             DmMove::Place(to) => {
                 s.pieces[mover] |= 1 << to;
                 s.hand[mover] -= 1;
-                s.hash ^= HAND_KEYS[mover * 21 + s.hand[mover] as usize + 1]
+                hash ^= PIECE_KEYS[mover * 20 + to as usize]
+                    ^ HAND_KEYS[mover * 21 + s.hand[mover] as usize + 1]
                     ^ HAND_KEYS[mover * 21 + s.hand[mover] as usize];
             }
-            DmMove::Step(from, to) => s.pieces[mover] ^= 1 << from | 1 << to,
-            DmMove::Remove(at) => s.pieces[opponent] &= !(1 << at),
+            DmMove::Step(from, to) => {
+                s.pieces[mover] ^= 1 << from | 1 << to;
+                hash ^=
+                    PIECE_KEYS[mover * 20 + from as usize] ^ PIECE_KEYS[mover * 20 + to as usize];
+            }
+            DmMove::Remove(at) => {
+                s.pieces[opponent] &= !(1 << at);
+                hash ^= PIECE_KEYS[opponent * 20 + at as usize];
+            }
             DmMove::Pass => {}
         }
         let single_pass = mv == DmMove::Pass && !s.removal_pending;
-        s.removal_pending = Self::earns_removal(s.pieces[mover], mv);
-        let next = if s.removal_pending { mover } else { opponent };
+        let pending = Self::earns_removal(s.pieces[mover], mv);
+        if pending != s.removal_pending {
+            s.removal_pending = pending;
+            hash ^= PENDING_KEY;
+        }
+        let next = if pending { mover } else { opponent };
         if next != mover {
-            s.passes = if single_pass { s.passes + 1 } else { 0 };
+            let passes = if single_pass { s.passes + 1 } else { 0 };
+            hash ^= SIDE_KEY ^ PASS_KEYS[s.passes as usize] ^ PASS_KEYS[passes as usize];
+            s.passes = passes;
         }
         s.side = next as Player;
+        let turn = s.turn;
         s.outcome = if s.total(next as Player) <= 2 {
             Some(Outcome::Win(mover as Player))
         } else if single_pass && s.passes >= 2 {
@@ -166,23 +182,10 @@ impl Dimraw {
         if s.outcome.is_none() && next != mover {
             s.turn += 1;
         }
-        let before = self.undo.last().expect("just pushed");
-        let s = &mut self.state;
-        for player in 0..2 {
-            for_each_point(before.pieces[player] ^ s.pieces[player], |v| {
-                s.hash ^= PIECE_KEYS[player * 20 + v]
-            });
+        if s.turn != turn {
+            hash ^= TURN_KEYS[turn as usize] ^ TURN_KEYS[s.turn as usize];
         }
-        if before.removal_pending != s.removal_pending {
-            s.hash ^= PENDING_KEY;
-        }
-        if before.side != s.side {
-            s.hash ^= SIDE_KEY;
-        }
-        s.hash ^= PASS_KEYS[before.passes as usize]
-            ^ PASS_KEYS[s.passes as usize]
-            ^ TURN_KEYS[before.turn as usize]
-            ^ TURN_KEYS[s.turn as usize];
+        s.hash = hash;
     }
 
     /// Takes back the last decision.

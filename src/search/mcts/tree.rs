@@ -19,32 +19,29 @@ const PROBES: usize = 16;
 /// The share of the memory given to slots; the rest holds edges.
 const SLOT_SHARE: usize = 4;
 
-/// A decision out of a node, with its statistics.
+/// A decision out of a node, with its statistics (24 bytes for a move of up to 4).
 pub struct Edge<M> {
-    /// The decision.
-    pub mv: M,
-    /// Its chance weight at chance nodes (1 elsewhere).
-    pub weight: u32,
-    /// Visits through this edge, counting searches still under way (virtual loss).
-    pub visits: AtomicU32,
     /// The sum of the mover's rewards (fixed point, see `playout::WIN`).
     pub reward: AtomicU64,
+    /// Visits through this edge, counting searches still under way (virtual loss).
+    pub visits: AtomicU32,
     /// The child's slot plus one, or 0 while unknown.
     pub child: AtomicU32,
     /// The child's proven result (`solver::Proof` code), or 0.
     pub proof: AtomicU32,
+    /// The decision.
+    pub mv: M,
 }
 
 impl<M> Edge<M> {
     /// A fresh edge.
-    pub fn new(mv: M, weight: u32) -> Self {
+    pub fn new(mv: M) -> Self {
         Edge {
-            mv,
-            weight,
-            visits: AtomicU32::new(0),
             reward: AtomicU64::new(0),
+            visits: AtomicU32::new(0),
             child: AtomicU32::new(0),
             proof: AtomicU32::new(0),
+            mv,
         }
     }
 

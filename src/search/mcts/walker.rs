@@ -11,14 +11,10 @@ use super::tree::{Edge, Node, Tree};
 use crate::game::{Game, Player, Turn, weighted_index};
 use crate::search::score::MAX_PLY;
 
-/// A node's children as fresh edges (chance outcomes with their weights).
+/// A node's children as fresh edges.
 pub fn edges_of<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Move>> {
     pos.generate(moves);
-    let chance = pos.turn() == Turn::Chance;
-    moves
-        .iter()
-        .map(|&mv| Edge::new(mv, if chance { pos.chance_weight(mv) } else { 1 }))
-        .collect()
+    moves.iter().map(|&mv| Edge::new(mv)).collect()
 }
 
 /// One step of the path from the root: the node, the edge taken, and who chose it.
@@ -90,7 +86,10 @@ impl<'a, G: Game> Walker<'a, G> {
             let turn = self.pos.turn();
             let index = match turn {
                 Turn::Player(player) => self.select(node, edges, player, players),
-                _ => weighted_index(edges.iter().map(|e| e.weight), &mut self.rng),
+                _ => weighted_index(
+                    edges.iter().map(|e| self.pos.chance_weight(e.mv)),
+                    &mut self.rng,
+                ),
             };
             let edge = &edges[index];
             node.visits.fetch_add(1, Relaxed);
@@ -102,7 +101,8 @@ impl<'a, G: Game> Walker<'a, G> {
             });
             self.pos.make(edge.mv);
             if let Some(proof) = Proof::load(&edge.proof) {
-                break (outcome_rewards(proof.outcome, players), false);
+                // Settling again on the way up passes the proof to other paths' edges.
+                break (outcome_rewards(proof.outcome, players), true);
             }
             if let Some(outcome) = self.pos.outcome() {
                 // A repetition draw depends on the path, so it proves nothing about the edge.
@@ -127,10 +127,6 @@ impl<'a, G: Game> Walker<'a, G> {
                 }
             }
             slot = child - 1;
-            if let Some(proof) = Proof::load(&tree.node(slot).proof) {
-                proof.store(&edge.proof);
-                break (outcome_rewards(proof.outcome, players), true);
-            }
         };
         for _ in 0..self.path.len() {
             self.pos.unmake();
