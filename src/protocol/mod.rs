@@ -31,12 +31,17 @@ pub fn new_session(options: &EngineOptions) -> Result<Box<dyn Session>, String> 
         return Err(format!("{} is a game for 2 players", options.variant));
     }
     let mut session = for_variant!(options.variant.as_str(), G => Box::new(GameSession::<G>::new(config)?) as Box<dyn Session>)?;
-    session.set_tree_memory(if options.search == "mcts" {
+    session.set_tree_memory(tree_mib(options))?;
+    Ok(session)
+}
+
+/// The MCTS tree's size for these options: `Hash` while the search is MCTS, else none.
+fn tree_mib(options: &EngineOptions) -> usize {
+    if options.search == "mcts" {
         options.hash_mib
     } else {
         0
-    });
-    Ok(session)
+    }
 }
 
 /// The alpha-beta table's size for these options: `Hash`, or the least while MCTS has the memory.
@@ -196,18 +201,19 @@ impl Engine {
             Err(e) => return self.error(&e),
         };
         match change.name {
-            "UCI_Variant" | "Players" | "Board" => match new_session(&change.options) {
-                Ok(session) => self.session = session,
-                Err(e) => return self.error(&e),
-            },
+            "UCI_Variant" | "Players" | "Board" => {
+                if let Err(e) = self.replace_session(&change.options) {
+                    return self.error(&e);
+                }
+            }
             "Hash" | "Search" => {
                 match TranspositionTable::try_new(table_mib(&change.options)) {
                     Ok(tt) => self.tt = Arc::new(tt),
                     Err(e) => return self.error(&e),
                 }
-                let mcts = change.options.search == "mcts";
-                self.session
-                    .set_tree_memory(if mcts { change.options.hash_mib } else { 0 });
+                if let Err(e) = self.session.set_tree_memory(tree_mib(&change.options)) {
+                    return self.error(&e);
+                }
             }
             _ => {}
         }
@@ -216,9 +222,24 @@ impl Engine {
 
     fn new_game(&mut self) {
         self.tt.clear();
-        match new_session(&self.options) {
-            Ok(session) => self.session = session,
-            Err(e) => self.error(&e),
+        if let Err(e) = self.replace_session(&self.options.clone()) {
+            self.error(&e);
+        }
+    }
+
+    /// A new session for `options`, made after the old one's tree is freed (so that two
+    /// trees never hold memory at once); on failure the old session stays as it was.
+    fn replace_session(&mut self, options: &EngineOptions) -> Result<(), String> {
+        let _ = self.session.set_tree_memory(0);
+        match new_session(options) {
+            Ok(session) => {
+                self.session = session;
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.session.set_tree_memory(tree_mib(&self.options));
+                Err(e)
+            }
         }
     }
 

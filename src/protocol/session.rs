@@ -81,9 +81,9 @@ pub trait Session: Send {
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String>;
     /// A uniformly random legal token drawn with `seed` (the `random` search), or why there is none.
     fn random_move(&self, seed: u64) -> Result<String, String>;
-    /// Sizes the MCTS tree (kept between the searches of one game) in MiB; 0 frees it.
-    /// The tree is made at the first MCTS search.
-    fn set_tree_memory(&mut self, mib: usize);
+    /// Makes the MCTS tree (kept between the searches of one game) `mib` MiB large, or frees it
+    /// for 0; on failure there is no tree (an MCTS search then makes one of 1 MiB).
+    fn set_tree_memory(&mut self, mib: usize) -> Result<(), String>;
 }
 
 /// The session of game `G`.
@@ -91,7 +91,6 @@ pub struct GameSession<G: Game> {
     config: GameConfig,
     pos: G,
     tree: Arc<Mutex<Option<Tree<G::Move>>>>,
-    tree_mib: usize,
 }
 
 impl<G: Game> GameSession<G> {
@@ -102,7 +101,6 @@ impl<G: Game> GameSession<G> {
             config,
             pos,
             tree: Arc::new(Mutex::new(None)),
-            tree_mib: 0,
         })
     }
 
@@ -119,21 +117,12 @@ impl<G: Game> GameSession<G> {
         root: &G,
         params: &SearchParams,
         tree: &Mutex<Option<Tree<G::Move>>>,
-        tree_mib: usize,
     ) -> SearchReport<G::Move> {
         let Some(settings) = params.style.mcts else {
             return search(root, params);
         };
         let mut tree = tree.lock().unwrap_or_else(|e| e.into_inner());
-        let tree = match &mut *tree {
-            Some(tree) => tree,
-            empty => empty.insert(Tree::try_new(tree_mib).unwrap_or_else(|e| {
-                if let Some(output) = params.output {
-                    output.line(&format!("info string error {e}; using 1 MiB"));
-                }
-                Tree::try_new(1).expect("1 MiB")
-            })),
-        };
+        let tree = tree.get_or_insert_with(|| Tree::try_new(1).expect("1 MiB"));
         mcts::search(root, params, &settings, tree)
     }
 
@@ -235,7 +224,7 @@ impl<G: Game> Session for GameSession<G> {
             output: None,
             style,
         };
-        let report = Self::run_search(&self.pos, &params, &self.tree, self.tree_mib);
+        let report = Self::run_search(&self.pos, &params, &self.tree);
         Ok(Thought {
             token: self.pos.format_move(report.best),
             score: report.score,
@@ -252,18 +241,21 @@ impl<G: Game> Session for GameSession<G> {
         Ok(tokens[rng.random_range(0..tokens.len())].clone())
     }
 
-    fn set_tree_memory(&mut self, mib: usize) {
-        self.tree_mib = mib;
+    fn set_tree_memory(&mut self, mib: usize) -> Result<(), String> {
         let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
-        if tree.as_ref().is_some_and(|t| t.mib() != mib) {
+        if mib == 0 {
             *tree = None;
+        } else if tree.as_ref().is_none_or(|t| t.mib() != mib) {
+            *tree = None;
+            *tree = Some(Tree::try_new(mib)?);
         }
+        Ok(())
     }
 
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String> {
         self.check_searchable()?;
         let root = self.pos.clone();
-        let (tree, tree_mib) = (Arc::clone(&self.tree), self.tree_mib);
+        let tree = Arc::clone(&self.tree);
         Ok(std::thread::spawn(move || {
             let params = SearchParams {
                 limits: &job.limits,
@@ -275,10 +267,13 @@ impl<G: Game> Session for GameSession<G> {
                 output: Some(&job.output),
                 style: job.style,
             };
-            let report = Self::run_search(&root, &params, &tree, tree_mib);
+            let report = Self::run_search(&root, &params, &tree);
             job.done.store(true, Relaxed);
             job.output
                 .line(&format!("bestmove {}", root.format_move(report.best)));
+            if let Some(tree) = tree.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                tree.make_room();
+            }
         }))
     }
 }

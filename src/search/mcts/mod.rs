@@ -36,7 +36,8 @@ const FIRST_REPORT: u64 = 1024;
 const PV_LIMIT: usize = 64;
 
 /// Searches `root` (which must have a player to move) with MCTS in `tree`, keeping what the
-/// tree knows of earlier searches unless it is over half full. `nodes` counts iterations.
+/// tree knows of earlier searches unless it is over half full (see [`Tree::make_room`]).
+/// `nodes` counts iterations.
 pub fn search<G: Game>(
     root: &G,
     params: &SearchParams,
@@ -46,9 +47,7 @@ pub fn search<G: Game>(
     let Turn::Player(player) = root.turn() else {
         panic!("search needs a player to move");
     };
-    if tree.permille() > 500 {
-        tree.clear();
-    }
+    tree.make_room();
     let mut moves = Vec::new();
     let slot = match tree.find_or_add(root.hash(), || edges_of(root, &mut moves)) {
         Some(slot) => slot,

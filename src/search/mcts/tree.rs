@@ -175,6 +175,14 @@ impl<M: Copy> Tree<M> {
         slots.max(edges).min(1000) as u64
     }
 
+    /// Empties the store if it is over half full, so that a search has room to grow
+    /// (tree reuse keeps everything otherwise).
+    pub fn make_room(&mut self) {
+        if self.permille() > 500 {
+            self.clear();
+        }
+    }
+
     /// Empties the store.
     pub fn clear(&mut self) {
         for node in self.nodes.iter_mut() {
