@@ -520,3 +520,84 @@ fn random_search_plays_legal_moves_reproducibly() {
         "the same Seed and commands give the same moves"
     );
 }
+
+/// `info` lines without the words that depend on the clock.
+fn without_clock(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|line| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "nps" | "time") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// MCTS over the protocol: it reports average depth, playouts as nodes, a score and the most
+/// visited line, plays legal moves through a game, and repeats itself with one thread and a Seed.
+#[test]
+fn mcts_plays_and_repeats_itself_with_one_thread_and_a_seed() {
+    let play = || {
+        let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+        engine.exchange("setoption name Search value mcts");
+        engine.exchange("setoption name Seed value 5");
+        let mut moves: Vec<String> = Vec::new();
+        let mut transcript = Vec::new();
+        for _ in 0..8 {
+            engine.exchange(&format!("position startpos moves {}", moves.join(" ")));
+            engine.send("go nodes 3000");
+            let lines = engine.until("bestmove");
+            let info = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth"))
+                .unwrap();
+            for word in [
+                " seldepth ",
+                " score cp ",
+                " nodes 3000 ",
+                " nps ",
+                " hashfull ",
+                " pv ",
+            ] {
+                assert!(info.contains(word), "{word} in {info}");
+            }
+            let token = lines
+                .last()
+                .unwrap()
+                .strip_prefix("bestmove ")
+                .unwrap()
+                .to_string();
+            assert_eq!(engine.query(&format!("islegal {token}")), "true");
+            transcript.extend(without_clock(&lines));
+            moves.push(token);
+        }
+        engine.quit();
+        transcript
+    };
+    let first = play();
+    assert_eq!(play(), first);
+}
+
+/// A proven win is reported as a mate score and played at once.
+#[test]
+fn mcts_reports_a_proven_win_as_mate() {
+    let mut engine = EngineProcess::start(&["--game", "tumbling-down"]);
+    engine.exchange("setoption name Search value mcts");
+    engine.exchange("position startpos moves a2a1t d8e8");
+    engine.send("go movetime 20000");
+    let lines = engine.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove a1b2t");
+    let info = &lines[lines.len() - 2];
+    assert!(info.contains(" score mate 1 "), "{info}");
+    engine.quit();
+}

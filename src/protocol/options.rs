@@ -51,7 +51,7 @@ impl Default for EngineOptions {
             board: "dw9".to_string(),
             many_players: "paranoid".to_string(),
             chance_probe: false,
-            exploration: 100,
+            exploration: 50,
             playout: "auto".to_string(),
             playout_plies: 8,
         }
