@@ -5,7 +5,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use common::dice_race::DiceRace;
-use common::{SharedBuffer, after, rng};
+use common::{SharedBuffer, after, rng, without_clock};
 use rand::RngExt as _;
 use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
 use tabula::games::dimraw::Dimraw;
@@ -336,25 +336,9 @@ fn the_rulebook_win_is_proven_and_played_at_once() {
     }
 }
 
-/// Strips what depends on the clock from `info` lines.
-fn without_clock(output: &str) -> Vec<String> {
-    output
-        .lines()
-        .map(|line| {
-            let words: Vec<&str> = line.split(' ').collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "nps" | "time") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
-        .collect()
+/// The output's lines without what depends on the clock.
+fn without_clocks(output: &str) -> Vec<String> {
+    output.lines().map(without_clock).collect()
 }
 
 #[test]
@@ -362,7 +346,7 @@ fn one_thread_with_a_fixed_seed_repeats_itself() {
     let pos = Dimraw::startpos(&GameConfig::default()).unwrap();
     let first = run(&pos, 50_000, 1, &mut Tree::try_new(16).unwrap());
     let second = run(&pos, 50_000, 1, &mut Tree::try_new(16).unwrap());
-    assert_eq!(without_clock(&first.1), without_clock(&second.1));
+    assert_eq!(without_clocks(&first.1), without_clocks(&second.1));
     assert!(first.1.lines().count() >= 5, "{}", first.1);
     assert_eq!((first.0.best, first.0.pv), (second.0.best, second.0.pv));
 }

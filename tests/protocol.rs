@@ -3,6 +3,7 @@
 mod common;
 
 use common::engine::EngineProcess;
+use common::without_clock;
 
 const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,oo,oo/x,.,.,.,.,.,o,oo/xx,x,.,.,.,.,.,o/xx,xx,x,.,.,.,.,./xxx,xx,xx,x,.,.,.,./xxxx,xxx,xx,xx,x,.,.,. p1 0";
 
@@ -521,27 +522,6 @@ fn random_search_plays_legal_moves_reproducibly() {
     );
 }
 
-/// `info` lines without the words that depend on the clock.
-fn without_clock(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .map(|line| {
-            let words: Vec<&str> = line.split(' ').collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if matches!(words[i], "nps" | "time") {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
-        .collect()
-}
-
 /// MCTS over the protocol: it reports average depth, playouts as nodes, a score and the most
 /// visited line, plays legal moves through a game, and repeats itself with one thread and a Seed.
 #[test]
@@ -578,7 +558,7 @@ fn mcts_plays_and_repeats_itself_with_one_thread_and_a_seed() {
                 .unwrap()
                 .to_string();
             assert_eq!(engine.query(&format!("islegal {token}")), "true");
-            transcript.extend(without_clock(&lines));
+            transcript.extend(lines.iter().map(|l| without_clock(l)));
             moves.push(token);
         }
         engine.quit();

@@ -129,3 +129,19 @@ impl std::io::Write for SharedBuffer {
         Ok(())
     }
 }
+
+/// An `info` line without the words that depend on the clock (`nps`, `time` and their values).
+pub fn without_clock(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "nps" | "time") {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
