@@ -140,6 +140,24 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate(&mut moves);
         moves.into_iter().map(|m| self.format_move(m)).collect()
     }
+
+    /// A legal decision drawn at random (for playouts): `moves[random_below(len)]` of the
+    /// generated list, a chance outcome by weight. A game may draw the same way without
+    /// generating the list; `moves` is scratch space. The game must not be over.
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<Self::Move>) -> Self::Move {
+        self.generate(moves);
+        if self.turn() == Turn::Chance {
+            moves[weighted_index(moves.iter().map(|&m| self.chance_weight(m)), rng)]
+        } else {
+            moves[random_below(moves.len(), rng)]
+        }
+    }
+}
+
+/// A uniform index below `len` by one multiplication (Lemire's method without the rejection
+/// step: the bias is below `len / 2^32`, far under what a playout can notice).
+pub fn random_below<R: rand::Rng>(len: usize, rng: &mut R) -> usize {
+    ((rng.next_u32() as u64 * len as u64) >> 32) as usize
 }
 
 /// An index drawn with probability proportional to its weight (chance outcomes).

@@ -57,6 +57,10 @@ impl Game for Dimraw {
         Dimraw::generate(self, moves)
     }
 
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
+        Dimraw::random_move(self, rng, moves)
+    }
+
     fn make(&mut self, mv: DmMove) {
         Dimraw::make(self, mv)
     }

@@ -5,7 +5,7 @@ use super::board::{
 };
 use super::moves::DmMove;
 use crate::game::hashing::{key_table, mix64};
-use crate::game::{Outcome, Player};
+use crate::game::{Outcome, Player, random_below};
 
 /// Pieces each player starts with, all in hand.
 pub const START_HAND: [u8; 2] = [12, 20];
@@ -191,6 +191,30 @@ impl Dimraw {
     /// Takes back the last decision.
     pub fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");
+    }
+
+    /// The decision `generate` lists at a random index: removals and placements are drawn
+    /// straight from their point sets, steps from the generated list.
+    pub fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
+        let s = &self.state;
+        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
+        let (points, make): (Points, fn(u8) -> DmMove) = if s.removal_pending {
+            (s.pieces[opponent], DmMove::Remove)
+        } else if s.hand[mover] > 0 {
+            (empty, DmMove::Place)
+        } else {
+            (0, DmMove::Place)
+        };
+        if points == 0 {
+            self.generate(moves);
+            return moves[random_below(moves.len(), rng)];
+        }
+        let mut rest = points;
+        for _ in 0..random_below(points.count_ones() as usize, rng) {
+            rest &= rest - 1;
+        }
+        make(rest.trailing_zeros() as u8)
     }
 
     /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.

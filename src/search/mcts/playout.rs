@@ -5,7 +5,7 @@
 
 use rand::Rng;
 
-use crate::game::{Game, Outcome, Player, Turn, weighted_index};
+use crate::game::{Game, Outcome, Player};
 
 /// The reward of a win.
 pub const WIN: u64 = 1 << 16;
@@ -64,12 +64,7 @@ pub fn playout<G: Game, R: Rng>(
         if cutoff != 0 && played == cutoff {
             break evaluation_rewards(pos);
         }
-        pos.generate(moves);
-        let mv = if pos.turn() == Turn::Chance {
-            moves[weighted_index(moves.iter().map(|&m| pos.chance_weight(m)), rng)]
-        } else {
-            moves[random_below(moves.len(), rng)]
-        };
+        let mv = pos.random_move(rng, moves);
         pos.make(mv);
         played += 1;
     };
@@ -77,12 +72,6 @@ pub fn playout<G: Game, R: Rng>(
         pos.unmake();
     }
     rewards
-}
-
-/// A uniform index below `len` by one multiplication (Lemire's method without the rejection
-/// step: the bias is below `len / 2^32`, far under what a playout can notice).
-fn random_below<R: Rng>(len: usize, rng: &mut R) -> usize {
-    ((rng.next_u32() as u64 * len as u64) >> 32) as usize
 }
 
 #[cfg(test)]
