@@ -71,34 +71,6 @@ pub fn search<G: Game>(
             seed,
         )
     };
-    let main = std::thread::scope(|scope| {
-        for helper in 1..params.threads.max(1) {
-            let (iterations, mut walker) = (&iterations, walker(helper as u64));
-            scope.spawn(move || {
-                while !params.stop.load(Relaxed)
-                    && params
-                        .limits
-                        .nodes
-                        .is_none_or(|n| iterations.load(Relaxed) < n)
-                {
-                    walker.iterate();
-                    iterations.fetch_add(1, Relaxed);
-                }
-            });
-        }
-        let mut main = walker(0);
-        let search = Search {
-            root,
-            tree,
-            slot,
-            player,
-            params,
-            plan: &plan,
-        };
-        search.run(&mut main, &iterations);
-        params.stop.store(true, Relaxed);
-        main
-    });
     let search = Search {
         root,
         tree,
@@ -107,6 +79,20 @@ pub fn search<G: Game>(
         params,
         plan: &plan,
     };
+    let main = std::thread::scope(|scope| {
+        for helper in 1..params.threads.max(1) {
+            let (iterations, mut walker) = (&iterations, walker(helper as u64));
+            scope.spawn(move || {
+                while !params.stop.load(Relaxed) && claim(iterations, params.limits.nodes) {
+                    walker.iterate();
+                }
+            });
+        }
+        let mut main = walker(0);
+        search.run(&mut main, &iterations);
+        params.stop.store(true, Relaxed);
+        main
+    });
     let report = search.report(&main, &iterations);
     if let Some(output) = params.output {
         output.line(&search.info_line(&main, &report));
