@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::output::Output;
 use crate::protocol::new_session;
 use crate::protocol::options::EngineOptions;
-use crate::protocol::session::PositionBase;
+use crate::protocol::session::{PositionBase, Session};
 use crate::search::{SearchLimits, Style, TranspositionTable};
 
 /// The default depth of `bench`.
@@ -91,11 +91,7 @@ pub fn run_mcts(options: &EngineOptions, output: &Output) {
             hash_mib: MCTS_BENCH_HASH_MIB,
             ..options.clone()
         };
-        let mut session = new_session(&options).expect("bench variants exist");
-        let moves: Vec<&str> = tokens.split_whitespace().collect();
-        session
-            .set_position(PositionBase::Start, &moves)
-            .expect("bench positions are legal");
+        let session = bench_session(&options, tokens);
         let limits = SearchLimits {
             nodes: Some(iterations),
             ..Default::default()
@@ -118,6 +114,16 @@ pub fn run_mcts(options: &EngineOptions, output: &Output) {
         "{total} playouts {} playouts/s",
         (total as f64 / seconds) as u64
     ));
+}
+
+/// A session of `options`' game at the position `tokens` reach from its start.
+fn bench_session(options: &EngineOptions, tokens: &str) -> Box<dyn Session> {
+    let mut session = new_session(options).expect("bench variants exist");
+    let moves: Vec<&str> = tokens.split_whitespace().collect();
+    session
+        .set_position(PositionBase::Start, &moves)
+        .expect("bench positions are legal");
+    session
 }
 
 /// Totals of a bench run.
@@ -143,11 +149,7 @@ pub fn run(depth: Option<u32>, output: &Output) -> BenchTotals {
             variant: variant.to_string(),
             ..EngineOptions::default()
         };
-        let mut session = new_session(&options).expect("bench variants exist");
-        let moves: Vec<&str> = tokens.split_whitespace().collect();
-        session
-            .set_position(PositionBase::Start, &moves)
-            .expect("bench positions are legal");
+        let session = bench_session(&options, tokens);
         tt.clear();
         let position_start = Instant::now();
         let thought = session

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::engine::EngineProcess;
+use common::engine::{EngineProcess, bestmove};
 use common::without_clock;
 
 const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,oo,oo/x,.,.,.,.,.,o,oo/xx,x,.,.,.,.,.,o/xx,xx,x,.,.,.,.,./xxx,xx,xx,x,.,.,.,./xxxx,xxx,xx,xx,x,.,.,. p1 0";
@@ -151,12 +151,7 @@ fn go_with_each_limit_gives_one_legal_bestmove() {
     ] {
         engine.send(go);
         let lines = engine.until("bestmove");
-        let best = lines
-            .last()
-            .unwrap()
-            .strip_prefix("bestmove ")
-            .unwrap()
-            .to_string();
+        let best = bestmove(&lines);
         assert!(
             lines.iter().any(|l| l.starts_with("info depth ")),
             "{go}: {lines:?}"
@@ -324,12 +319,7 @@ fn splinter_through_the_protocol() {
     assert_eq!(engine.query("islegal h13g14=g7"), "false");
     engine.send("go depth 2");
     let lines = engine.until("bestmove");
-    let best = lines
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .unwrap()
-        .to_string();
+    let best = bestmove(&lines);
     assert_eq!(engine.query(&format!("islegal {best}")), "true");
     let fen = engine.query("fen");
     assert!(engine.exchange(&format!("position fen {fen}")).is_empty());
@@ -363,12 +353,7 @@ fn dwindle_for_four_players_through_the_protocol() {
         lines.iter().any(|l| l.starts_with("info depth 3 ")),
         "{lines:?}"
     );
-    let best = lines
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .unwrap()
-        .to_string();
+    let best = bestmove(&lines);
     assert!(best == "a7" || best == "b7", "{best}");
     let scores = lines
         .iter()
@@ -384,7 +369,7 @@ fn dwindle_for_four_players_through_the_protocol() {
             lines.iter().any(|l| l.starts_with("info depth 3 ")),
             "{search}: {lines:?}"
         );
-        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let best = bestmove(&lines);
         assert_eq!(engine.query(&format!("islegal {best}")), "true", "{search}");
     }
     assert!(is_error(
@@ -429,13 +414,7 @@ fn dwnsiwn_with_rolls_through_the_protocol() {
     assert_eq!(engine.query("chance"), "none");
     assert_eq!(engine.query("legalmoves").split(' ').count(), 92);
     engine.send("go depth 2");
-    let best = engine
-        .until("bestmove")
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .unwrap()
-        .to_string();
+    let best = bestmove(&engine.until("bestmove"));
     assert_eq!(engine.query(&format!("islegal {best}")), "true");
     engine.exchange(&format!("position startpos moves {rolls} c6=15"));
     assert_eq!(
@@ -471,12 +450,7 @@ fn dimraw_through_the_protocol() {
     assert_eq!(engine.query("legalmoves"), "x5 x7");
     engine.send("go depth 6");
     let lines = engine.until("bestmove");
-    let best = lines
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .unwrap()
-        .to_string();
+    let best = bestmove(&lines);
     assert!(best == "x5" || best == "x7", "{best}");
     engine.send("go perft 3");
     assert_eq!(
@@ -505,8 +479,7 @@ fn random_search_plays_legal_moves_reproducibly() {
                 break;
             }
             engine.send("go nodes 1000");
-            let best = engine.until("bestmove").last().unwrap().clone();
-            let token = best.strip_prefix("bestmove ").unwrap().to_string();
+            let token = bestmove(&engine.until("bestmove"));
             assert_eq!(engine.query(&format!("islegal {token}")), "true");
             moves.push(token);
         }
@@ -551,12 +524,7 @@ fn mcts_plays_and_repeats_itself_with_one_thread_and_a_seed() {
             ] {
                 assert!(info.contains(word), "{word} in {info}");
             }
-            let token = lines
-                .last()
-                .unwrap()
-                .strip_prefix("bestmove ")
-                .unwrap()
-                .to_string();
+            let token = bestmove(&lines);
             assert_eq!(engine.query(&format!("islegal {token}")), "true");
             transcript.extend(lines.iter().map(|l| without_clock(l)));
             moves.push(token);

@@ -100,3 +100,11 @@ impl EngineProcess {
         self.stdin.flush().unwrap();
     }
 }
+
+/// The token of the `bestmove` line that ends `lines` (as `until("bestmove")` returns them).
+pub fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    last.strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("not a bestmove line: {last}"))
+        .to_string()
+}

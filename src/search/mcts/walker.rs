@@ -112,9 +112,14 @@ impl<'a, G: Game> Walker<'a, G> {
                 }
                 break (outcome_rewards(outcome, players), proven);
             }
+            // The cap also ends descents round a cycle of positions (a game whose hash
+            // leaves out the move count).
+            if self.path.len() >= MAX_PLY {
+                break (self.play_out(), false);
+            }
             let mut child = edge.child.load(Relaxed);
             if child == 0 {
-                if earlier_visits == 0 || self.path.len() >= MAX_PLY {
+                if earlier_visits == 0 {
                     break (self.play_out(), false);
                 }
                 let (pos, moves) = (&self.pos, &mut self.moves);
