@@ -1,13 +1,14 @@
 //! tabula: a game-playing engine for five abstract strategy games.
 //!
-//! `game` is the contract every game fulfils, `games` holds the games,
-//! `search` the game-agnostic search core and `protocol` the UGI front end.
+//! `game` is the contract every game fulfils and `games` holds the games with the list that
+//! registers them; `search` is the game-agnostic search core; `registry` finds a game by name
+//! and plays it with its search behind object-safe handles; `protocol` is the UGI front end,
+//! `commands` the command-line tools beside it, and `display` the text both of them write.
 
-pub mod bench;
+pub mod commands;
+pub mod display;
 pub mod game;
 pub mod games;
-pub mod output;
 pub mod protocol;
+pub mod registry;
 pub mod search;
-pub mod selfplay;
-pub mod variants;

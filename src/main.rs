@@ -2,20 +2,23 @@
 
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
-use tabula::output::Output;
-use tabula::protocol::options::EngineOptions;
-use tabula::protocol::session::PositionBase;
-use tabula::protocol::{Engine, new_session, print_divide};
+use tabula::commands::{bench, perft::print_divide, selfplay};
+use tabula::game::GameConfig;
+use tabula::protocol::Engine;
+use tabula::protocol::options::{EngineOptions, PlayoutKind};
+use tabula::protocol::output::Output;
+use tabula::registry::Registry;
 use tabula::search::SearchLimits;
 
 /// A game-playing engine for five abstract strategy games, speaking UGI.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
-    /// The game: tumbling-down, splinter, dimraw, dwindle or dwnsiwn.
-    #[arg(long, global = true, default_value = "tumbling-down")]
-    game: String,
+    /// The game (default: the first one listed).
+    #[arg(long, global = true, value_parser = PossibleValuesParser::new(Registry::standard().names()))]
+    game: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -25,13 +28,13 @@ enum Command {
     /// Searches fixed positions of every game to a fixed depth; the last line is "<nodes> nodes <nps> nps".
     Bench {
         /// Search depth.
-        #[arg(default_value_t = tabula::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
+        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
     },
     /// Runs MCTS for a fixed number of iterations on every game's bench position; prints playouts per second.
     BenchMcts {
         /// How leaves are scored: auto (each game's choice), random or cutoff.
-        #[arg(long, default_value = "auto")]
+        #[arg(long, default_value = "auto", value_parser = ["auto", "random", "cutoff"])]
         playout: String,
         /// Random plies before the evaluation with `--playout cutoff`.
         #[arg(long, default_value_t = 8)]
@@ -65,13 +68,21 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let registry = Registry::standard();
     let output = Output::stdout();
-    let result = match cli.command {
-        None => {
-            Engine::new(&cli.game, output).map(|mut engine| engine.run(std::io::stdin().lock()))
+    let emit = |line: &str| output.line(line);
+    let entry = match registry.find(cli.game.as_deref().unwrap_or(registry.names()[0])) {
+        Ok(entry) => *entry,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
         }
+    };
+    let result = match cli.command {
+        None => Engine::with_registry(registry, entry.name, output.clone())
+            .map(|mut engine| engine.run(std::io::stdin().lock())),
         Some(Command::Bench { depth }) => {
-            tabula::bench::run(Some(depth), &output);
+            bench::run(&registry, Some(depth), &emit);
             Ok(())
         }
         Some(Command::BenchMcts {
@@ -80,31 +91,43 @@ fn main() -> ExitCode {
             threads,
         }) => {
             let options = EngineOptions {
-                playout,
+                search: tabula::protocol::options::SearchKind::Mcts,
+                playout: match playout.as_str() {
+                    "random" => PlayoutKind::Random,
+                    "cutoff" => PlayoutKind::Cutoff,
+                    _ => PlayoutKind::Auto,
+                },
                 playout_plies: plies,
-                threads: threads.max(1),
-                ..EngineOptions::default()
+                ..EngineOptions::defaults(&registry)
             };
-            tabula::bench::run_mcts(&options, &output);
+            let style_for = |entry: &tabula::registry::Entry| options.style(entry.playout_cutoff);
+            bench::run_mcts(&registry, threads.max(1), &style_for, &emit);
             Ok(())
         }
-        Some(Command::Perft { depth, fen }) => perft(&cli.game, depth, fen, &output),
+        Some(Command::Perft { depth, fen }) => {
+            entry
+                .session(GameConfig::default())
+                .and_then(|mut session| {
+                    session.rules_mut().set_position(fen.as_deref(), &[])?;
+                    print_divide(session.as_ref(), depth, &emit);
+                    Ok(())
+                })
+        }
         Some(Command::Selfplay {
             movetime,
             depth,
             threads,
         }) => {
-            let options = EngineOptions {
-                variant: cli.game.clone(),
+            let settings = selfplay::SelfplaySettings {
+                limits: SearchLimits {
+                    movetime: depth.is_none().then_some(movetime),
+                    depth,
+                    ..SearchLimits::default()
+                },
                 threads: threads.max(1),
-                ..EngineOptions::default()
+                hash_mib: EngineOptions::defaults(&registry).hash_mib,
             };
-            let limits = SearchLimits {
-                movetime: depth.is_none().then_some(movetime),
-                depth,
-                ..SearchLimits::default()
-            };
-            tabula::selfplay::play(&options, &limits, &output).map(|_| ())
+            selfplay::play(&entry, GameConfig::default(), &settings, &emit).map(|_| ())
         }
     };
     match result {
@@ -114,17 +137,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn perft(game: &str, depth: u32, fen: Option<String>, output: &Output) -> Result<(), String> {
-    let options = EngineOptions {
-        variant: game.to_string(),
-        ..EngineOptions::default()
-    };
-    let mut session = new_session(&options)?;
-    if let Some(text) = fen {
-        session.set_position(PositionBase::Text(&text), &[])?;
-    }
-    print_divide(session.as_ref(), depth, output);
-    Ok(())
 }

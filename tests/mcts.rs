@@ -5,7 +5,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use common::dice_race::DiceRace;
-use common::{SharedBuffer, after, rng, without_clock};
+use common::{InfoRecorder, after, rng, without_clock};
 use rand::RngExt as _;
 use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
 use tabula::games::dimraw::Dimraw;
@@ -13,7 +13,6 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::output::Output;
 use tabula::search::mcts::solver::Proof;
 use tabula::search::mcts::tree::Tree;
 use tabula::search::mcts::{MctsSettings, search};
@@ -39,10 +38,10 @@ fn run<G: Game>(
         nodes: Some(iterations),
         ..Default::default()
     };
-    let (tt, stop, buffer) = (
+    let (tt, stop, recorder) = (
         TranspositionTable::new(1),
         AtomicBool::new(false),
-        SharedBuffer::default(),
+        InfoRecorder::default(),
     );
     let params = SearchParams {
         limits: &limits,
@@ -51,11 +50,11 @@ fn run<G: Game>(
         move_overhead: 0,
         tt: &tt,
         stop: &stop,
-        output: Some(&Output::to(Box::new(buffer.clone()))),
+        reporter: Some(&recorder),
         style: Style::default(),
     };
     let report = search(pos, &params, &SETTINGS, tree);
-    (report, buffer.text())
+    (report, recorder.text())
 }
 
 /// The root's proven result after a search, if any.

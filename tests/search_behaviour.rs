@@ -4,7 +4,7 @@ mod common;
 
 use std::sync::atomic::AtomicBool;
 
-use common::{SharedBuffer, after, random_walk, rng};
+use common::{InfoRecorder, after, random_walk, rng};
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
@@ -28,7 +28,7 @@ fn run(
         move_overhead: 0,
         tt: &tt,
         stop: &stop,
-        output: None,
+        reporter: None,
         style: Style::default(),
     };
     search(pos, &params)
@@ -43,7 +43,7 @@ fn search_with_output<G: Game>(
     let limits = depth(depth_limit);
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
-    let buffer = SharedBuffer::default();
+    let recorder = InfoRecorder::default();
     let params = SearchParams {
         limits: &limits,
         threads: 1,
@@ -51,11 +51,11 @@ fn search_with_output<G: Game>(
         move_overhead: 0,
         tt: &tt,
         stop: &stop,
-        output: Some(&tabula::output::Output::to(Box::new(buffer.clone()))),
+        reporter: Some(&recorder),
         style: Style::default(),
     };
     let report = search(pos, &params);
-    (report, buffer.text())
+    (report, recorder.text())
 }
 
 fn depth(d: u32) -> SearchLimits {

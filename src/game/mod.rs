@@ -10,6 +10,7 @@ pub mod hashing;
 pub mod outcome;
 pub mod perft;
 pub mod repetition;
+pub mod rules;
 pub mod two_player;
 
 use std::fmt::Debug;
@@ -48,6 +49,23 @@ impl Default for GameConfig {
     }
 }
 
+/// Where the benchmarks look at a game. Positions are tokens played from the start position
+/// of the default settings.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchSpec {
+    /// `tabula bench`: each position's tokens, and its depth beyond the bench depth (games
+    /// differ in branching). The sum of their node counts is the search's signature.
+    pub positions: &'static [(&'static str, i32)],
+    /// Where the MCTS bench and the criterion benches start.
+    pub start: &'static str,
+    /// The criterion move-generation bench's perft depth from `start`.
+    pub perft_depth: u32,
+    /// The criterion search bench's alpha-beta depth from `start`.
+    pub search_depth: u32,
+    /// `bench-mcts` iterations from `start` (the criterion MCTS bench runs a fiftieth).
+    pub mcts_iterations: u64,
+}
+
 /// One game's rules over one compact position with an undo history.
 ///
 /// `make` and `unmake` work like a stack: `unmake` takes back the most recent
@@ -59,6 +77,16 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The variant name used by `UCI_Variant` and `--game`.
     const NAME: &'static str;
+    /// The fewest and the most players the game is played by (`Players`).
+    const PLAYERS: (usize, usize) = (2, 2);
+    /// The names of the start boards `GameConfig::board` may choose, the default first; empty
+    /// for a game with one board.
+    const BOARDS: &'static [&'static str] = &[];
+    /// Random plies an MCTS playout plays before the evaluation scores it (`Playout auto`),
+    /// or 0 to play every playout to the end of the game.
+    const PLAYOUT_CUTOFF: u32 = 0;
+    /// The positions the benchmarks search.
+    const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).
     const MOVE_INDEX_SPACE: usize;
 
@@ -134,6 +162,17 @@ pub trait Game: Clone + Send + Sync + 'static {
             .ok_or_else(|| format!("illegal move '{token}' in this position"))
     }
 
+    /// The tokens of a line of decisions played from here.
+    fn line_tokens(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut pos = self.clone();
+        let mut tokens = Vec::with_capacity(line.len());
+        for &mv in line {
+            tokens.push(pos.format_move(mv));
+            pos.make(mv);
+        }
+        tokens
+    }
+
     /// Every legal token, in generation order.
     fn legal_tokens(&self) -> Vec<String> {
         let mut moves = Vec::new();
@@ -152,6 +191,16 @@ pub trait Game: Clone + Send + Sync + 'static {
             moves[random_below(moves.len(), rng)]
         }
     }
+}
+
+/// The start position of `config` with `tokens` (space-separated) played, each checked.
+pub fn start_then<G: Game>(config: &GameConfig, tokens: &str) -> Result<G, String> {
+    let mut pos = G::startpos(config)?;
+    for token in tokens.split_whitespace() {
+        let mv = pos.parse_move(token)?;
+        pos.make(mv);
+    }
+    Ok(pos)
 }
 
 /// A uniform index below `len` by one multiplication (Lemire's method without the rejection

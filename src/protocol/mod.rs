@@ -4,78 +4,38 @@
 //! `info string error ...` line and the last good state stays.
 
 pub mod go;
+pub mod info;
 pub mod options;
-pub mod session;
+pub mod output;
+pub mod query;
 
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
-use crate::for_variant;
-use crate::game::GameConfig;
-use crate::output::Output;
+use crate::commands::{bench, perft};
+use crate::display::describe;
+use crate::registry::session::{SearchJob, Session};
+use crate::registry::{Entry, Registry};
 use crate::search::TranspositionTable;
 use go::{GoCommand, parse_go};
-use options::{EngineOptions, parse_setoption};
-use session::{GameSession, PositionBase, SearchJob, Session};
+use info::InfoWriter;
+use options::{Effect, EngineOptions, OptionTable, SearchKind};
+use output::Output;
 
-/// Creates the session of a variant with the given options.
-pub fn new_session(options: &EngineOptions) -> Result<Box<dyn Session>, String> {
-    let config = GameConfig {
-        players: options.players,
-        board: options.board.clone(),
-    };
-    if options.players != 2 && options.variant != "dwindle" {
-        return Err(format!("{} is a game for 2 players", options.variant));
-    }
-    let mut session = for_variant!(options.variant.as_str(), G => Box::new(GameSession::<G>::new(config)?) as Box<dyn Session>)?;
-    session.set_tree_memory(tree_mib(options))?;
+/// Creates the session of `options`' variant and settings, with its MCTS tree if it needs one.
+pub fn new_session(entry: &Entry, options: &EngineOptions) -> Result<Box<dyn Session>, String> {
+    let mut session = entry.session(options.config())?;
+    session.set_tree_memory(options.tree_mib())?;
     Ok(session)
-}
-
-/// The MCTS tree's size for these options: `Hash` while the search is MCTS, else none.
-fn tree_mib(options: &EngineOptions) -> usize {
-    if options.search == "mcts" {
-        options.hash_mib
-    } else {
-        0
-    }
-}
-
-/// The alpha-beta table's size for these options: `Hash`, or the least while MCTS has the memory.
-fn table_mib(options: &EngineOptions) -> usize {
-    if options.search == "mcts" {
-        1
-    } else {
-        options.hash_mib
-    }
-}
-
-/// Writes `go perft` output: one `<token>: <count>` line per root token, then the total and the speed.
-pub fn print_divide(session: &dyn Session, depth: u32, output: &Output) {
-    let start = Instant::now();
-    let divided = session.divide(depth);
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        divided.iter().map(|(_, n)| n).sum()
-    };
-    for (token, nodes) in &divided {
-        output.line(&format!("{token}: {nodes}"));
-    }
-    output.line(&format!("Nodes searched: {total}"));
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    output.line(&format!(
-        "info string perft {total} nodes in {seconds:.3} s, {:.0} nps",
-        total as f64 / seconds
-    ));
 }
 
 /// The engine: options, the current game, the shared table and the running search.
 pub struct Engine {
     output: Output,
+    registry: Registry,
+    table: OptionTable,
     options: EngineOptions,
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
@@ -87,16 +47,28 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine for `variant` writing to `output`.
+    /// An engine for `variant` of the standard games, writing to `output`.
     pub fn new(variant: &str, output: Output) -> Result<Self, String> {
+        Self::with_registry(Registry::standard(), variant, output)
+    }
+
+    /// An engine offering the games of `registry`, starting with `variant`.
+    pub fn with_registry(
+        registry: Registry,
+        variant: &str,
+        output: Output,
+    ) -> Result<Self, String> {
+        let entry = registry.find(variant)?;
         let options = EngineOptions {
-            variant: variant.to_string(),
-            ..EngineOptions::default()
+            variant: entry.name,
+            ..EngineOptions::defaults(&registry)
         };
-        let session = new_session(&options)?;
+        let session = new_session(entry, &options)?;
         Ok(Engine {
             output,
-            tt: Arc::new(TranspositionTable::new(table_mib(&options))),
+            table: OptionTable::new(&registry),
+            registry,
+            tt: Arc::new(TranspositionTable::new(options.table_mib())),
             options,
             session,
             stop: Arc::new(AtomicBool::new(false)),
@@ -162,7 +134,7 @@ impl Engine {
             "stop" => self.stop_search(),
             "ugi" | "uci" => self.handshake(command),
             "query" => self.query(args),
-            "d" => self.output.line(&self.session.display()),
+            "d" => self.output.line(&describe(self.session.rules())),
             _ if busy => self.error(&format!("'{command}' while searching: send stop first")),
             "setoption" => self.setoption(args),
             "uginewgame" | "ucinewgame" => self.new_game(),
@@ -178,7 +150,10 @@ impl Engine {
         self.output
             .line(&format!("id name tabula {}", env!("CARGO_PKG_VERSION")));
         self.output.line("id author the tabula developers");
-        for line in options::declarations() {
+        for line in self
+            .table
+            .declarations(&EngineOptions::defaults(&self.registry))
+        {
             self.output.line(&line);
         }
         self.output
@@ -188,7 +163,7 @@ impl Engine {
     fn query(&self, args: &[&str]) {
         match args.split_first() {
             None => self.error("expected: query <what>"),
-            Some((what, rest)) => match self.session.query(what, rest) {
+            Some((what, rest)) => match query::answer(self.session.rules(), what, rest) {
                 Ok(answer) => self.output.line(format!("response {answer}").trim_end()),
                 Err(e) => self.error(&e),
             },
@@ -196,26 +171,26 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        let change = match parse_setoption(args, &self.options) {
+        let change = match self.table.parse_setoption(args, &self.options) {
             Ok(change) => change,
             Err(e) => return self.error(&e),
         };
-        match change.name {
-            "UCI_Variant" | "Players" | "Board" => {
+        match change.effect {
+            Effect::NewGame => {
                 if let Err(e) = self.replace_session(&change.options) {
                     return self.error(&e);
                 }
             }
-            "Hash" | "Search" => {
-                match TranspositionTable::try_new(table_mib(&change.options)) {
+            Effect::Memory => {
+                match TranspositionTable::try_new(change.options.table_mib()) {
                     Ok(tt) => self.tt = Arc::new(tt),
                     Err(e) => return self.error(&e),
                 }
-                if let Err(e) = self.session.set_tree_memory(tree_mib(&change.options)) {
+                if let Err(e) = self.session.set_tree_memory(change.options.tree_mib()) {
                     return self.error(&e);
                 }
             }
-            _ => {}
+            Effect::None => {}
         }
         self.options = change.options;
     }
@@ -231,13 +206,13 @@ impl Engine {
     /// trees never hold memory at once); on failure the old session stays as it was.
     fn replace_session(&mut self, options: &EngineOptions) -> Result<(), String> {
         let _ = self.session.set_tree_memory(0);
-        match new_session(options) {
+        match new_session(self.entry(options.variant), options) {
             Ok(session) => {
                 self.session = session;
                 Ok(())
             }
             Err(e) => {
-                let _ = self.session.set_tree_memory(tree_mib(&self.options));
+                let _ = self.session.set_tree_memory(self.options.tree_mib());
                 Err(e)
             }
         }
@@ -251,11 +226,11 @@ impl Engine {
         let (head, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
         let text = head[1.min(head.len())..].join(" ");
         let base = match head.first() {
-            Some(&"startpos") if head.len() == 1 => PositionBase::Start,
-            Some(&"fen") if head.len() > 1 => PositionBase::Text(&text),
+            Some(&"startpos") if head.len() == 1 => None,
+            Some(&"fen") if head.len() > 1 => Some(text.as_str()),
             _ => return self.error("expected: position startpos|fen <text> [moves <tokens>]"),
         };
-        if let Err(e) = self.session.set_position(base, moves) {
+        if let Err(e) = self.session.rules_mut().set_position(base, moves) {
             self.error(&format!("{e}; the previous position stays"));
         }
     }
@@ -263,7 +238,7 @@ impl Engine {
     fn go(&mut self, args: &[&str]) {
         let limits = match parse_go(args) {
             Ok(GoCommand::Perft(depth)) => {
-                return print_divide(self.session.as_ref(), depth, &self.output);
+                return perft::print_divide(self.session.as_ref(), depth, &|l| self.output.line(l));
             }
             Ok(GoCommand::Search(limits)) => *limits,
             Err(e) => {
@@ -272,7 +247,7 @@ impl Engine {
             }
         };
         self.searches += 1;
-        if self.options.search == "random" {
+        if self.options.search == SearchKind::Random {
             let seed = self.options.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
             return match self.session.random_move(seed) {
                 Ok(token) => self.output.line(&format!("bestmove {token}")),
@@ -292,8 +267,10 @@ impl Engine {
             tt: Arc::clone(&self.tt),
             stop: Arc::clone(&self.stop),
             done: Arc::clone(&self.search_done),
-            output: self.output.clone(),
-            style: self.options.style(),
+            listener: Arc::new(InfoWriter(self.output.clone())),
+            style: self
+                .options
+                .style(self.entry(self.options.variant).playout_cutoff),
         };
         match self.session.start_search(job) {
             Ok(handle) => self.search = Some(handle),
@@ -313,6 +290,13 @@ impl Engine {
             },
             _ => return self.error("expected: bench [depth]"),
         };
-        crate::bench::run(depth, &self.output);
+        bench::run(&self.registry, depth, &|l| self.output.line(l));
+    }
+
+    /// The registry entry of a variant the options hold (always a registered one).
+    fn entry(&self, variant: &str) -> &Entry {
+        self.registry
+            .find(variant)
+            .expect("options hold registered variants")
     }
 }

@@ -1,265 +1,492 @@
-//! The engine's options: their declaration lines and `setoption` parsing.
+//! The engine's options in one typed table: each option's declaration line, `setoption`
+//! parsing and reading all come from its one row, and enumerated values are enums.
 
+use crate::game::GameConfig;
+use crate::registry::Registry;
 use crate::search::mcts::MctsSettings;
 use crate::search::{ManyPlayers, Style};
-use crate::variants::{VARIANTS, playout_cutoff};
+
+/// The search `go` runs (`Search`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Iterative-deepening alpha-beta.
+    AlphaBeta,
+    /// Monte Carlo tree search.
+    Mcts,
+    /// A uniformly random legal move (a baseline opponent).
+    Random,
+}
+
+/// How MCTS scores a leaf (`Playout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutKind {
+    /// Each game's own choice.
+    Auto,
+    /// Random plies to the end of the game.
+    Random,
+    /// `PlayoutPlies` random plies, then the evaluation.
+    Cutoff,
+}
+
+/// An enumerated option value and its words.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every value with its word, in declaration order.
+    const CHOICES: &'static [(Self, &'static str)];
+}
+
+impl Choice for SearchKind {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (SearchKind::AlphaBeta, "alphabeta"),
+        (SearchKind::Mcts, "mcts"),
+        (SearchKind::Random, "random"),
+    ];
+}
+
+impl Choice for PlayoutKind {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (PlayoutKind::Auto, "auto"),
+        (PlayoutKind::Random, "random"),
+        (PlayoutKind::Cutoff, "cutoff"),
+    ];
+}
+
+impl Choice for ManyPlayers {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (ManyPlayers::Paranoid, "paranoid"),
+        (ManyPlayers::BestReply, "brs"),
+        (ManyPlayers::MaxN, "maxn"),
+    ];
+}
+
+fn word<C: Choice>(value: C) -> &'static str {
+    C::CHOICES
+        .iter()
+        .find(|(v, _)| *v == value)
+        .expect("every value has a word")
+        .1
+}
+
+fn from_word<C: Choice>(word: &str) -> C {
+    C::CHOICES
+        .iter()
+        .find(|(_, w)| *w == word)
+        .expect("the word was checked against the list")
+        .0
+}
+
+fn words<C: Choice>(_field: fn(&EngineOptions) -> C) -> Vec<&'static str> {
+    C::CHOICES.iter().map(|(_, w)| *w).collect()
+}
 
 /// Option values as set by `setoption` (or their defaults).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// The game (`UCI_Variant`).
-    pub variant: String,
+    pub variant: &'static str,
     /// Number of players (`Players`).
     pub players: usize,
     /// Search threads (`Threads`).
     pub threads: usize,
-    /// Transposition table size in MiB (`Hash`).
+    /// Transposition table (or MCTS tree) size in MiB (`Hash`).
     pub hash_mib: usize,
     /// Search algorithm (`Search`).
-    pub search: String,
+    pub search: SearchKind,
     /// Lines to report (`MultiPV`).
     pub multipv: usize,
     /// Milliseconds kept for communication (`MoveOverhead`).
     pub move_overhead: u64,
     /// Seed for randomized searches (`Seed`).
     pub seed: u64,
-    /// Dwindle's start board (`Board`).
-    pub board: String,
+    /// The start board, for games with named boards (`Board`).
+    pub board: &'static str,
     /// The search for more than two players (`ManyPlayers`).
-    pub many_players: String,
+    pub many_players: ManyPlayers,
     /// Star2 probing at chance plies (`ChanceProbe`).
     pub chance_probe: bool,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
-    /// How MCTS scores a leaf (`Playout`): `auto`, `random` or `cutoff`.
-    pub playout: String,
+    /// How MCTS scores a leaf (`Playout`).
+    pub playout: PlayoutKind,
     /// Random plies before the evaluation in `cutoff` playouts (`PlayoutPlies`).
     pub playout_plies: u64,
 }
 
-impl Default for EngineOptions {
-    fn default() -> Self {
+impl EngineOptions {
+    /// The defaults for an engine offering the games of `registry`.
+    pub fn defaults(registry: &Registry) -> Self {
         EngineOptions {
-            variant: VARIANTS[0].to_string(),
+            variant: registry.names().first().copied().unwrap_or_default(),
             players: 2,
             threads: 1,
             hash_mib: 64,
-            search: "alphabeta".to_string(),
+            search: SearchKind::AlphaBeta,
             multipv: 1,
             move_overhead: 30,
             seed: 0,
-            board: "dw9".to_string(),
-            many_players: "paranoid".to_string(),
+            board: registry.boards().first().copied().unwrap_or_default(),
+            many_players: ManyPlayers::Paranoid,
             chance_probe: false,
             exploration: 50,
-            playout: "auto".to_string(),
+            playout: PlayoutKind::Auto,
             playout_plies: 8,
         }
     }
-}
 
-const SEARCHES: [&str; 3] = ["alphabeta", "mcts", "random"];
-const BOARDS: [&str; 2] = ["dw9", "dw7"];
-const MANY_PLAYERS: [&str; 3] = ["paranoid", "brs", "maxn"];
-const PLAYOUTS: [&str; 3] = ["auto", "random", "cutoff"];
-
-/// What values an option takes.
-enum Kind {
-    /// A whole number in `min..=max`.
-    Spin { min: u64, max: u64 },
-    /// One of these words.
-    Combo(&'static [&'static str]),
-    /// `true` or `false`.
-    Check,
-}
-
-/// Every option: its canonical name and its values.
-const SPECS: [(&str, Kind); 14] = [
-    ("UCI_Variant", Kind::Combo(&VARIANTS)),
-    ("Players", Kind::Spin { min: 2, max: 6 }),
-    ("Threads", Kind::Spin { min: 1, max: 256 }),
-    ("Hash", Kind::Spin { min: 1, max: 65536 }),
-    ("Search", Kind::Combo(&SEARCHES)),
-    ("MultiPV", Kind::Spin { min: 1, max: 256 }),
-    ("MoveOverhead", Kind::Spin { min: 0, max: 5000 }),
-    (
-        "Seed",
-        Kind::Spin {
-            min: 0,
-            max: u32::MAX as u64,
-        },
-    ),
-    ("Board", Kind::Combo(&BOARDS)),
-    ("ManyPlayers", Kind::Combo(&MANY_PLAYERS)),
-    ("ChanceProbe", Kind::Check),
-    ("Exploration", Kind::Spin { min: 1, max: 1000 }),
-    ("Playout", Kind::Combo(&PLAYOUTS)),
-    ("PlayoutPlies", Kind::Spin { min: 1, max: 1000 }),
-];
-
-impl EngineOptions {
-    /// The value of an option, as the protocol writes it.
-    fn get(&self, name: &str) -> String {
-        match name {
-            "UCI_Variant" => self.variant.clone(),
-            "Players" => self.players.to_string(),
-            "Threads" => self.threads.to_string(),
-            "Hash" => self.hash_mib.to_string(),
-            "Search" => self.search.clone(),
-            "MultiPV" => self.multipv.to_string(),
-            "MoveOverhead" => self.move_overhead.to_string(),
-            "Seed" => self.seed.to_string(),
-            "ManyPlayers" => self.many_players.clone(),
-            "ChanceProbe" => self.chance_probe.to_string(),
-            "Exploration" => self.exploration.to_string(),
-            "Playout" => self.playout.clone(),
-            "PlayoutPlies" => self.playout_plies.to_string(),
-            _ => self.board.clone(),
+    /// The settings that shape the start position.
+    pub fn config(&self) -> GameConfig {
+        GameConfig {
+            players: self.players,
+            board: self.board.to_string(),
         }
     }
 
-    /// Sets an option from a value already checked against its [`Kind`].
-    fn set(&mut self, name: &str, value: &str) {
-        let number = || value.parse::<u64>().expect("checked spin value");
-        match name {
-            "UCI_Variant" => self.variant = value.to_string(),
-            "Players" => self.players = number() as usize,
-            "Threads" => self.threads = number() as usize,
-            "Hash" => self.hash_mib = number() as usize,
-            "Search" => self.search = value.to_string(),
-            "MultiPV" => self.multipv = number() as usize,
-            "MoveOverhead" => self.move_overhead = number(),
-            "Seed" => self.seed = number(),
-            "ManyPlayers" => self.many_players = value.to_string(),
-            "ChanceProbe" => self.chance_probe = value == "true",
-            "Exploration" => self.exploration = number(),
-            "Playout" => self.playout = value.to_string(),
-            "PlayoutPlies" => self.playout_plies = number(),
-            _ => self.board = value.to_string(),
-        }
-    }
-}
-
-impl EngineOptions {
-    /// The search style these options ask for.
-    pub fn style(&self) -> Style {
+    /// The search style these options ask for; `auto_cutoff` is the game's own playout choice.
+    pub fn style(&self, auto_cutoff: u32) -> Style {
         Style {
-            many_players: match self.many_players.as_str() {
-                "brs" => ManyPlayers::BestReply,
-                "maxn" => ManyPlayers::MaxN,
-                _ => ManyPlayers::Paranoid,
-            },
+            many_players: self.many_players,
             chance_probe: self.chance_probe,
-            mcts: (self.search == "mcts").then(|| MctsSettings {
+            mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
-                cutoff: match self.playout.as_str() {
-                    "random" => 0,
-                    "cutoff" => self.playout_plies as u32,
-                    _ => playout_cutoff(&self.variant),
+                cutoff: match self.playout {
+                    PlayoutKind::Random => 0,
+                    PlayoutKind::Cutoff => self.playout_plies as u32,
+                    PlayoutKind::Auto => auto_cutoff,
                 },
                 seed: self.seed,
             }),
         }
     }
+
+    /// The MCTS tree's size: `Hash` while the search is MCTS, else none.
+    pub fn tree_mib(&self) -> usize {
+        match self.search {
+            SearchKind::Mcts => self.hash_mib,
+            _ => 0,
+        }
+    }
+
+    /// The alpha-beta table's size: `Hash`, or the least while MCTS has the memory.
+    pub fn table_mib(&self) -> usize {
+        match self.search {
+            SearchKind::Mcts => 1,
+            _ => self.hash_mib,
+        }
+    }
 }
 
-/// The `option ...` lines of the handshake.
-pub fn declarations() -> Vec<String> {
-    let defaults = EngineOptions::default();
-    SPECS
-        .iter()
-        .map(|(name, kind)| {
-            let default = defaults.get(name);
-            match kind {
-                Kind::Spin { min, max } => {
-                    format!("option name {name} type spin default {default} min {min} max {max}")
-                }
-                Kind::Combo(vars) => {
-                    let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
-                    format!("option name {name} type combo default {default}{vars}")
-                }
-                Kind::Check => format!("option name {name} type check default {default}"),
-            }
-        })
-        .collect()
+/// What the engine must do when an option takes a new value, beyond storing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing: the next search reads it.
+    None,
+    /// A new game: the variant or its start position changed.
+    NewGame,
+    /// The table and tree are made anew.
+    Memory,
 }
 
-/// A parsed `setoption`: the canonical name and the new options.
+/// The values an option takes, and how to read and write its field.
+enum Value {
+    Spin {
+        min: u64,
+        max: u64,
+        get: fn(&EngineOptions) -> u64,
+        set: fn(&mut EngineOptions, u64),
+    },
+    Combo {
+        words: Vec<&'static str>,
+        get: fn(&EngineOptions) -> &'static str,
+        set: fn(&mut EngineOptions, &'static str),
+    },
+    Check {
+        get: fn(&EngineOptions) -> bool,
+        set: fn(&mut EngineOptions, bool),
+    },
+}
+
+/// One option: its name, what a change needs, and its values.
+pub struct OptionSpec {
+    /// The canonical name.
+    pub name: &'static str,
+    /// What a change needs.
+    pub effect: Effect,
+    value: Value,
+}
+
+/// A whole-number option stored in field `$field`.
+macro_rules! spin {
+    ($name:literal, $field:ident, $min:expr, $max:expr, $effect:ident) => {
+        OptionSpec {
+            name: $name,
+            effect: Effect::$effect,
+            value: Value::Spin {
+                min: $min as u64,
+                max: $max as u64,
+                get: |o| o.$field as u64,
+                set: |o, v| o.$field = v as _,
+            },
+        }
+    };
+}
+
+/// An option of enumerated values (a [`Choice`]) stored in field `$field`.
+macro_rules! choice {
+    ($name:literal, $field:ident, $effect:ident) => {
+        OptionSpec {
+            name: $name,
+            effect: Effect::$effect,
+            value: Value::Combo {
+                words: words(|o| o.$field),
+                get: |o| word(o.$field),
+                set: |o, w| o.$field = from_word(w),
+            },
+        }
+    };
+}
+
+/// A true-or-false option stored in field `$field`.
+macro_rules! check {
+    ($name:literal, $field:ident, $effect:ident) => {
+        OptionSpec {
+            name: $name,
+            effect: Effect::$effect,
+            value: Value::Check {
+                get: |o| o.$field,
+                set: |o, v| o.$field = v,
+            },
+        }
+    };
+}
+
+/// Every option of an engine, in declaration order.
+pub struct OptionTable {
+    specs: Vec<OptionSpec>,
+}
+
+/// A parsed `setoption`: what changed and the new options.
 pub struct OptionChange {
     /// The option's canonical name.
     pub name: &'static str,
+    /// What the change needs.
+    pub effect: Effect,
     /// All options with the change applied.
     pub options: EngineOptions,
 }
 
-/// Checks a value against an option's kind and returns its canonical spelling.
-fn canonical(kind: &Kind, value: &str) -> Result<String, String> {
-    match kind {
-        Kind::Spin { min, max } => value
-            .parse::<u64>()
-            .ok()
-            .filter(|v| (min..=max).contains(&v))
-            .map(|v| v.to_string())
-            .ok_or_else(|| format!("value '{value}' is not a whole number in {min}..={max}")),
-        Kind::Combo(vars) => vars
-            .iter()
-            .find(|v| v.eq_ignore_ascii_case(value))
-            .map(|v| v.to_string())
-            .ok_or_else(|| format!("value '{value}' is not one of: {}", vars.join(", "))),
-        Kind::Check => ["true", "false"]
-            .into_iter()
-            .find(|v| v.eq_ignore_ascii_case(value))
-            .map(str::to_string)
-            .ok_or_else(|| format!("value '{value}' is not true or false")),
+impl OptionTable {
+    /// The options of an engine offering the games of `registry`.
+    pub fn new(registry: &Registry) -> Self {
+        let fewest = registry.entries().iter().map(|e| e.players.0).min();
+        let most = registry.entries().iter().map(|e| e.players.1).max();
+        let mut specs = vec![
+            OptionSpec {
+                name: "UCI_Variant",
+                effect: Effect::NewGame,
+                value: Value::Combo {
+                    words: registry.names(),
+                    get: |o| o.variant,
+                    set: |o, w| o.variant = w,
+                },
+            },
+            spin!(
+                "Players",
+                players,
+                fewest.unwrap_or(2),
+                most.unwrap_or(2),
+                NewGame
+            ),
+            spin!("Threads", threads, 1, 256, None),
+            spin!("Hash", hash_mib, 1, 65536, Memory),
+            choice!("Search", search, Memory),
+            spin!("MultiPV", multipv, 1, 256, None),
+            spin!("MoveOverhead", move_overhead, 0, 5000, None),
+            spin!("Seed", seed, 0, u32::MAX, None),
+        ];
+        let boards = registry.boards();
+        if !boards.is_empty() {
+            specs.push(OptionSpec {
+                name: "Board",
+                effect: Effect::NewGame,
+                value: Value::Combo {
+                    words: boards,
+                    get: |o| o.board,
+                    set: |o, w| o.board = w,
+                },
+            });
+        }
+        specs.extend([
+            choice!("ManyPlayers", many_players, None),
+            check!("ChanceProbe", chance_probe, None),
+            spin!("Exploration", exploration, 1, 1000, None),
+            choice!("Playout", playout, None),
+            spin!("PlayoutPlies", playout_plies, 1, 1000, None),
+        ]);
+        OptionTable { specs }
     }
-}
 
-/// Applies `setoption name <name> value <value>` to a copy of `current`.
-pub fn parse_setoption(args: &[&str], current: &EngineOptions) -> Result<OptionChange, String> {
-    let (name, value) = match args {
-        ["name", name, "value", value] => (*name, *value),
-        ["name", name] => return Err(format!("option '{name}' needs a value")),
-        _ => return Err("expected: setoption name <Name> value <value>".to_string()),
-    };
-    let (name, kind) = SPECS
-        .iter()
-        .find(|(known, _)| known.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("unknown option '{name}'"))?;
-    let mut options = current.clone();
-    options.set(name, &canonical(kind, value)?);
-    Ok(OptionChange { name, options })
+    /// Every option's canonical name, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.specs.iter().map(|s| s.name).collect()
+    }
+
+    /// The value of option `name` in `options`, as the protocol writes it.
+    pub fn get(&self, name: &str, options: &EngineOptions) -> Option<String> {
+        let spec = self.specs.iter().find(|s| s.name == name)?;
+        Some(match &spec.value {
+            Value::Spin { get, .. } => get(options).to_string(),
+            Value::Combo { get, .. } => get(options).to_string(),
+            Value::Check { get, .. } => get(options).to_string(),
+        })
+    }
+
+    /// The `option ...` lines of the handshake, with `defaults`' values.
+    pub fn declarations(&self, defaults: &EngineOptions) -> Vec<String> {
+        self.specs
+            .iter()
+            .map(|spec| {
+                let name = spec.name;
+                match &spec.value {
+                    Value::Spin { min, max, get, .. } => format!(
+                        "option name {name} type spin default {} min {min} max {max}",
+                        get(defaults)
+                    ),
+                    Value::Combo { words, get, .. } => {
+                        let vars: String = words.iter().map(|v| format!(" var {v}")).collect();
+                        format!(
+                            "option name {name} type combo default {}{vars}",
+                            get(defaults)
+                        )
+                    }
+                    Value::Check { get, .. } => {
+                        format!("option name {name} type check default {}", get(defaults))
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Applies `setoption name <name> value <value>` to a copy of `current`.
+    pub fn parse_setoption(
+        &self,
+        args: &[&str],
+        current: &EngineOptions,
+    ) -> Result<OptionChange, String> {
+        let (name, value) = match args {
+            ["name", name, "value", value] => (*name, *value),
+            ["name", name] => return Err(format!("option '{name}' needs a value")),
+            _ => return Err("expected: setoption name <Name> value <value>".to_string()),
+        };
+        let spec = self
+            .specs
+            .iter()
+            .find(|spec| spec.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let mut options = current.clone();
+        match &spec.value {
+            Value::Spin { min, max, set, .. } => {
+                let number = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|v| (min..=max).contains(&v))
+                    .ok_or_else(|| {
+                        format!("value '{value}' is not a whole number in {min}..={max}")
+                    })?;
+                set(&mut options, number);
+            }
+            Value::Combo { words, set, .. } => {
+                let word = words
+                    .iter()
+                    .find(|w| w.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| {
+                        format!("value '{value}' is not one of: {}", words.join(", "))
+                    })?;
+                set(&mut options, word);
+            }
+            Value::Check { set, .. } => {
+                let flag = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("value '{value}' is not true or false")),
+                };
+                set(&mut options, flag);
+            }
+        }
+        Ok(OptionChange {
+            name: spec.name,
+            effect: spec.effect,
+            options,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_option_round_trips_through_get_and_set() {
-        let mut options = EngineOptions::default();
-        for (name, _) in &SPECS {
-            let value = options.get(name);
-            options.set(name, &value);
+    /// Every value an option declares (combos: each word; spins: both ends; checks: both).
+    fn values(spec: &OptionSpec) -> Vec<String> {
+        match &spec.value {
+            Value::Spin { min, max, .. } => vec![min.to_string(), max.to_string()],
+            Value::Combo { words, .. } => words.iter().map(|w| w.to_string()).collect(),
+            Value::Check { .. } => vec!["true".to_string(), "false".to_string()],
         }
-        assert_eq!(options, EngineOptions::default());
     }
 
     #[test]
-    fn names_ignore_case_and_values_are_checked() {
-        let change = parse_setoption(
-            &["name", "multipv", "value", "3"],
-            &EngineOptions::default(),
-        )
-        .unwrap();
-        assert_eq!((change.name, change.options.multipv), ("MultiPV", 3));
-        assert!(
-            parse_setoption(&["name", "Hash", "value", "0"], &EngineOptions::default()).is_err()
-        );
-        let board = parse_setoption(
-            &["name", "Board", "value", "DW7"],
-            &EngineOptions::default(),
-        )
-        .unwrap();
-        assert_eq!(board.options.board, "dw7");
+    fn every_value_of_every_option_is_set_and_read_back_in_any_case() {
+        let registry = Registry::standard();
+        let table = OptionTable::new(&registry);
+        let defaults = EngineOptions::defaults(&registry);
+        for spec in &table.specs {
+            for value in values(spec) {
+                for spelling in [value.clone(), value.to_ascii_uppercase()] {
+                    let name = spec.name.to_ascii_lowercase();
+                    let args = ["name", &name, "value", &spelling];
+                    let change = table.parse_setoption(&args, &defaults).unwrap();
+                    assert_eq!(change.name, spec.name);
+                    assert_eq!(table.get(spec.name, &change.options), Some(value.clone()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_option_refuses_a_value_outside_its_kind() {
+        let registry = Registry::standard();
+        let table = OptionTable::new(&registry);
+        let defaults = EngineOptions::defaults(&registry);
+        for spec in &table.specs {
+            let bad = match &spec.value {
+                Value::Spin { max, .. } => (max + 1).to_string(),
+                _ => "nonsense".to_string(),
+            };
+            let args = ["name", spec.name, "value", &bad];
+            assert!(
+                table.parse_setoption(&args, &defaults).is_err(),
+                "{}",
+                spec.name
+            );
+            let declared = table.get(spec.name, &defaults).unwrap();
+            let args = ["name", spec.name, "value", &declared];
+            let change = table.parse_setoption(&args, &defaults).unwrap();
+            assert_eq!(change.options, defaults, "{} keeps its default", spec.name);
+        }
+        let spin_below = ["name", "Hash", "value", "0"];
+        assert!(table.parse_setoption(&spin_below, &defaults).is_err());
+    }
+
+    #[test]
+    fn every_option_is_declared_once_with_its_default() {
+        let registry = Registry::standard();
+        let table = OptionTable::new(&registry);
+        let defaults = EngineOptions::defaults(&registry);
+        let lines = table.declarations(&defaults);
+        assert_eq!(lines.len(), table.specs.len());
+        for (line, spec) in lines.iter().zip(&table.specs) {
+            let default = table.get(spec.name, &defaults).unwrap();
+            let start = format!("option name {} type ", spec.name);
+            assert!(line.starts_with(&start), "{line}");
+            assert!(line.contains(&format!(" default {default}")), "{line}");
+        }
     }
 }

@@ -5,6 +5,7 @@ pub mod limits;
 pub mod mcts;
 mod ordering;
 pub mod reference;
+pub mod report;
 pub mod score;
 pub mod tt;
 mod worker;
@@ -12,9 +13,9 @@ mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Turn};
-use crate::output::Output;
 pub use limits::{SearchLimits, TimePlan};
-use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, format_score};
+use report::{Event, Line, Progress, Reporter};
+use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 pub use tt::TranspositionTable;
 use worker::{Budget, RootMove, Worker};
 
@@ -43,8 +44,8 @@ pub struct Style {
     pub mcts: Option<mcts::MctsSettings>,
 }
 
-/// How to search, beyond the limits of one `go`.
-pub struct SearchParams<'a> {
+/// How to search game `G`, beyond the limits of one `go`.
+pub struct SearchParams<'a, G: Game> {
     /// The limits of this search.
     pub limits: &'a SearchLimits,
     /// Search threads (Lazy SMP: they share only the table).
@@ -57,8 +58,8 @@ pub struct SearchParams<'a> {
     pub tt: &'a TranspositionTable,
     /// Raised to stop the search (by `stop`, or by the main thread when done).
     pub stop: &'a AtomicBool,
-    /// Where `info` lines go; `None` keeps the search silent.
-    pub output: Option<&'a Output>,
+    /// Where progress goes; `None` keeps the search silent.
+    pub reporter: Option<&'a dyn Reporter<G>>,
     /// Which search variants to use.
     pub style: Style,
 }
@@ -79,7 +80,7 @@ pub struct SearchReport<M> {
 }
 
 /// Searches `root` (which must have a player to move) and returns the best move.
-pub fn search<G: Game>(root: &G, params: &SearchParams) -> SearchReport<G::Move> {
+pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Move> {
     let Turn::Player(player) = root.turn() else {
         panic!("search needs a player to move");
     };
@@ -155,27 +156,27 @@ pub fn fixed_depth_value<G: Game>(
     let deepening = Deepening {
         limits: &limits,
         multipv: 1,
-        output: None,
+        reporter: None,
         fallback: false,
     };
     iterate(&mut worker, &deepening, 1).score
 }
 
 /// What iterative deepening needs beyond the worker.
-struct Deepening<'a> {
+struct Deepening<'a, G: Game> {
     limits: &'a SearchLimits,
     multipv: usize,
-    output: Option<&'a Output>,
+    reporter: Option<&'a dyn Reporter<G>>,
     /// Whether a paranoid search that sees only losses may switch to max^n.
     fallback: bool,
 }
 
-impl<'a> Deepening<'a> {
-    fn of(params: &SearchParams<'a>) -> Self {
+impl<'a, G: Game> Deepening<'a, G> {
+    fn of(params: &SearchParams<'a, G>) -> Self {
         Deepening {
             limits: params.limits,
             multipv: params.multipv,
-            output: params.output,
+            reporter: params.reporter,
             fallback: true,
         }
     }
@@ -184,7 +185,7 @@ impl<'a> Deepening<'a> {
 /// Iterative deepening on one thread; the main thread (the one with a budget) reports and decides when to stop.
 fn iterate<G: Game>(
     worker: &mut Worker<G>,
-    params: &Deepening,
+    params: &Deepening<G>,
     first_depth: u32,
 ) -> SearchReport<G::Move> {
     let mut moves = Vec::new();
@@ -223,10 +224,8 @@ fn iterate<G: Game>(
         completed_depth = depth;
         if params.fallback && worker.sees_only_losses(completed[0].score) {
             worker.switch_to_max_n();
-            if let (true, Some(output)) = (is_main, params.output) {
-                output.line(&format!(
-                    "info string every move loses at depth {depth} against all opponents together; searching max^n"
-                ));
+            if let (true, Some(reporter)) = (is_main, params.reporter) {
+                reporter.report(&worker.pos, Event::MaxNFallback { depth });
             }
             depth = first_depth;
             continue;
@@ -288,49 +287,27 @@ fn aspiration_search<G: Game>(
 
 fn report_iteration<G: Game>(
     worker: &Worker<G>,
-    params: &Deepening,
+    params: &Deepening<G>,
     lines: &[RootMove<G::Move>],
     depth: u32,
 ) {
-    let Some(output) = params.output else {
+    let Some(reporter) = params.reporter else {
         return;
     };
-    let plan = &worker.budget().expect("main thread").plan;
-    let elapsed = plan.elapsed();
-    let nodes = worker.total_nodes();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-    let hashfull = worker.hashfull();
-    for (k, line) in lines.iter().enumerate() {
-        let multipv = if lines.len() > 1 {
-            format!(" multipv {}", k + 1)
-        } else {
-            String::new()
-        };
-        output.line(&format!(
-            "info depth {depth} seldepth {}{multipv} score {} nodes {nodes} nps {nps} time {} hashfull {hashfull} pv {}",
-            worker.seldepth.max(depth as usize),
-            format_score(line.score),
-            elapsed.as_millis(),
-            line_tokens(&worker.pos, &line.pv)
-        ));
-    }
-    if worker.pos.players() > 2 {
-        let scores: Vec<String> = worker
-            .leaf_scores(&lines[0].pv)
+    let progress = Progress {
+        depth,
+        seldepth: worker.seldepth.max(depth as usize),
+        nodes: worker.total_nodes(),
+        elapsed: worker.budget().expect("main thread").plan.elapsed(),
+        hashfull: worker.hashfull(),
+        lines: lines
             .iter()
-            .map(|s| s.to_string())
-            .collect();
-        output.line(&format!("info string scores {}", scores.join(" ")));
-    }
-}
-
-/// The tokens of a line of moves played from `pos`.
-pub fn line_tokens<G: Game>(pos: &G, line: &[G::Move]) -> String {
-    let mut pos = pos.clone();
-    let mut tokens = Vec::with_capacity(line.len());
-    for &mv in line {
-        tokens.push(pos.format_move(mv));
-        pos.make(mv);
-    }
-    tokens.join(" ")
+            .map(|line| Line {
+                score: line.score,
+                pv: line.pv.clone(),
+            })
+            .collect(),
+        player_scores: (worker.pos.players() > 2).then(|| worker.leaf_scores(&lines[0].pv)),
+    };
+    reporter.report(&worker.pos, Event::Progress(progress));
 }

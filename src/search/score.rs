@@ -43,17 +43,6 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// The protocol's form: `cp <x>` or `mate <plies>` (negative when losing).
-pub fn format_score(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("mate {}", MATE - score)
-    } else if score < -MATE_BOUND {
-        format!("mate -{}", MATE + score)
-    } else {
-        format!("cp {score}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,8 +54,5 @@ mod tests {
                 assert_eq!(from_tt(to_tt(score, ply), ply), score);
             }
         }
-        assert_eq!(format_score(MATE - 3), "mate 3");
-        assert_eq!(format_score(-(MATE - 2)), "mate -2");
-        assert_eq!(format_score(-17), "cp -17");
     }
 }

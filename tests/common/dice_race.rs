@@ -8,7 +8,7 @@
 //! 0). The roller moves again if his square before the roll was a multiple of 5.
 
 use tabula::game::hashing::mix64;
-use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
+use tabula::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 
 /// The square that wins.
 pub const GOAL: u8 = 60;
@@ -48,23 +48,41 @@ impl Game for DiceRace {
     type Move = RaceMove;
     const NAME: &'static str = "dicerace";
     const MOVE_INDEX_SPACE: usize = 16;
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[("", 0), ("s2 r2", 0)],
+        start: "",
+        perft_depth: 4,
+        search_depth: 4,
+        mcts_iterations: 1_000,
+    };
 
     fn startpos(_: &GameConfig) -> Result<Self, String> {
         Ok(DiceRace::at([0, 0], 0))
     }
+    /// `<square> <square> <mover> <step|roll>`.
     fn from_text(text: &str, _: &GameConfig) -> Result<Self, String> {
-        let fields: Vec<u8> = text
-            .split(' ')
-            .map(|f| f.parse().map_err(|_| format!("bad field '{f}'")))
-            .collect::<Result<_, _>>()?;
-        match fields[..] {
-            [a, b, m] if a < GOAL && b < GOAL && m < 2 => Ok(DiceRace::at([a, b], m)),
-            _ => Err("expected: <square> <square> <mover>".to_string()),
+        let syntax = || "expected: <square> <square> <mover> <step|roll>".to_string();
+        let fields: Vec<&str> = text.split(' ').collect();
+        let [a, b, mover, phase] = fields[..] else {
+            return Err(syntax());
+        };
+        let number = |f: &str| f.parse::<u8>().map_err(|_| format!("bad field '{f}'"));
+        let (a, b, mover) = (number(a)?, number(b)?, number(mover)?);
+        if a.max(b) > GOAL + 3 || mover > 1 {
+            return Err(syntax());
         }
+        let mut pos = DiceRace::at([a, b], mover);
+        pos.state.rolling = match phase {
+            "step" => false,
+            "roll" => true,
+            _ => return Err(syntax()),
+        };
+        Ok(pos)
     }
     fn to_text(&self) -> String {
         let s = &self.state;
-        format!("{} {} {}", s.squares[0], s.squares[1], s.mover)
+        let phase = if s.rolling { "roll" } else { "step" };
+        format!("{} {} {} {phase}", s.squares[0], s.squares[1], s.mover)
     }
     fn draw(&self) -> String {
         self.to_text()

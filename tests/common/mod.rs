@@ -109,6 +109,30 @@ pub fn check_walk<G: Game>(start: &G, choices: &[u16]) {
     assert_eq!(pos.hash(), start.hash());
 }
 
+/// A search reporter that keeps the `info` lines the protocol would write.
+#[derive(Default)]
+pub struct InfoRecorder(std::sync::Mutex<Vec<String>>);
+
+impl InfoRecorder {
+    /// Every line so far, each ending in a newline.
+    pub fn text(&self) -> String {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+}
+
+impl<G: Game> tabula::search::report::Reporter<G> for InfoRecorder {
+    fn report(&self, root: &G, event: tabula::search::report::Event<G::Move>) {
+        let event = event.map_lines(|line| root.line_tokens(line));
+        let lines = tabula::protocol::info::info_lines(&event);
+        self.0.lock().unwrap().extend(lines);
+    }
+}
+
 /// A writer whose contents the test can read back.
 #[derive(Clone, Default)]
 pub struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);

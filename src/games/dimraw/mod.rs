@@ -8,13 +8,28 @@ pub mod moves;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::DmMove;
 pub use position::Dimraw;
 
 impl Game for Dimraw {
     type Move = DmMove;
     const NAME: &'static str = "dimraw";
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[
+            ("", 4),
+            ("@0 @5 @1 @7 @2", 4),
+            ("@12 @8 @1 @16 @14 @7 @0 @18 @17 x8 @13 @15 @4 @8 x4", 4),
+            (
+                "@10 @0 @15 @14 @18 @6 @12 x6 @17 @13 x0 @16 @11 x16 @16 @7 x17 @2 @9 @17 @8 x16 @3 @1 @16 @6 x16 @0 @4 x3 @3 15-16 @19 4-5 x14 @14 16-15 x19",
+                4,
+            ),
+        ],
+        start: "",
+        perft_depth: 4,
+        search_depth: 7,
+        mcts_iterations: 500_000,
+    };
     const MOVE_INDEX_SPACE: usize = 4096;
 
     fn startpos(_config: &GameConfig) -> Result<Self, String> {

@@ -7,18 +7,28 @@ mod eval;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 pub use position::{DwMove, Dwindle};
 
 impl Game for Dwindle {
     type Move = DwMove;
     const NAME: &'static str = "dwindle";
+    const PLAYERS: (usize, usize) = (2, 6);
+    const BOARDS: &'static [&'static str] = &["dw9", "dw7"];
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[("", 8), ("f6 d4", 8)],
+        start: "",
+        perft_depth: 5,
+        search_depth: 7,
+        mcts_iterations: 500_000,
+    };
     const MOVE_INDEX_SPACE: usize = board::MAX_CELLS;
 
     fn startpos(config: &GameConfig) -> Result<Self, String> {
-        if !(2..=6).contains(&config.players) {
+        let (fewest, most) = Self::PLAYERS;
+        if !(fewest..=most).contains(&config.players) {
             return Err(format!(
-                "dwindle is for 2 to 6 players, not {}",
+                "dwindle is for {fewest} to {most} players, not {}",
                 config.players
             ));
         }

@@ -8,13 +8,23 @@ pub mod position;
 pub mod pyramid;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
+
+/// The twenty opening rolls that reach the rulebook's position TV (where the benchmarks start).
+const OPENING_ROLLS: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6";
 
 impl Game for Dwnsiwn {
     type Move = DnMove;
     const NAME: &'static str = "dwnsiwn";
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[(OPENING_ROLLS, -1)],
+        start: OPENING_ROLLS,
+        perft_depth: 3,
+        search_depth: 3,
+        mcts_iterations: 100_000,
+    };
     const MOVE_INDEX_SPACE: usize = 4096;
 
     fn startpos(_config: &GameConfig) -> Result<Self, String> {

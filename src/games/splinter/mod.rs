@@ -9,7 +9,7 @@ pub mod moves;
 pub mod position;
 mod text;
 
-use crate::game::{Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -17,6 +17,22 @@ pub use text::START;
 impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
+    const PLAYOUT_CUTOFF: u32 = 8;
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[
+            ("", 0),
+            ("h7h8 f10e10 h8h9", 0),
+            (
+                "h7h8 f10e10 h8h9 e10f10 h9h10 f10e10 h10h11 e10f10 h11h12 f10e10 h12h13 e10f10",
+                0,
+            ),
+            ("j7i7 j8i8 i7h7 i8h8 h7g7 h8g8 g7f7 g8f8 f7e7 f8e8", 0),
+        ],
+        start: "",
+        perft_depth: 2,
+        search_depth: 3,
+        mcts_iterations: 20_000,
+    };
     const MOVE_INDEX_SPACE: usize = 4096;
 
     fn startpos(_config: &GameConfig) -> Result<Self, String> {

@@ -9,8 +9,9 @@ mod walker;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
-use super::{SearchParams, SearchReport, TimePlan, line_tokens};
+use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, Player, Turn};
 use playout::centipawns;
 use solver::Proof;
@@ -40,7 +41,7 @@ const PV_LIMIT: usize = 64;
 /// `nodes` counts iterations.
 pub fn search<G: Game>(
     root: &G,
-    params: &SearchParams,
+    params: &SearchParams<G>,
     settings: &MctsSettings,
     tree: &mut Tree<G::Move>,
 ) -> SearchReport<G::Move> {
@@ -94,9 +95,7 @@ pub fn search<G: Game>(
         main
     });
     let report = search.report(&main, &iterations);
-    if let Some(output) = params.output {
-        output.line(&search.info_line(&main, &report));
-    }
+    search.progress(&main, &report);
     report
 }
 
@@ -111,7 +110,7 @@ struct Search<'a, G: Game> {
     tree: &'a Tree<G::Move>,
     slot: u32,
     player: Player,
-    params: &'a SearchParams<'a>,
+    params: &'a SearchParams<'a, G>,
     plan: &'a TimePlan,
 }
 
@@ -139,8 +138,8 @@ impl<G: Game> Search<'_, G> {
             }
             if main.iterations >= next_report {
                 next_report *= 2;
-                if let Some(output) = self.params.output {
-                    output.line(&self.info_line(main, &self.report(main, iterations)));
+                if self.params.reporter.is_some() {
+                    self.progress(main, &self.report(main, iterations));
                 }
             }
         }
@@ -198,19 +197,24 @@ impl<G: Game> Search<'_, G> {
         line
     }
 
-    fn info_line(&self, main: &Walker<G>, report: &SearchReport<G::Move>) -> String {
-        let elapsed = self.plan.elapsed();
-        let nps = (report.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        format!(
-            "info depth {} seldepth {} score {} nodes {} nps {nps} time {} hashfull {} pv {}",
-            report.depth,
-            main.seldepth.max(report.depth as usize),
-            super::score::format_score(report.score),
-            report.nodes,
-            elapsed.as_millis(),
-            self.tree.permille(),
-            line_tokens(self.root, &report.pv)
-        )
+    /// Hands the reporter where the search stands.
+    fn progress(&self, main: &Walker<G>, report: &SearchReport<G::Move>) {
+        let Some(reporter) = self.params.reporter else {
+            return;
+        };
+        let progress = Progress {
+            depth: report.depth,
+            seldepth: main.seldepth.max(report.depth as usize),
+            nodes: report.nodes,
+            elapsed: self.plan.elapsed(),
+            hashfull: self.tree.permille() as u32,
+            lines: vec![Line {
+                score: report.score,
+                pv: report.pv.clone(),
+            }],
+            player_scores: None,
+        };
+        reporter.report(self.root, Event::Progress(progress));
     }
 }
 

@@ -1,8 +1,8 @@
-//! The referee: the engine library's own rules, through the same session the protocol uses.
+//! The referee: the engine library's own rules, through the registry's typed rules handle.
 
-use tabula::protocol::new_session;
-use tabula::protocol::options::EngineOptions;
-use tabula::protocol::session::{PositionBase, Session};
+use tabula::game::rules::Rules;
+use tabula::game::{GameConfig, Player, Turn};
+use tabula::registry::Registry;
 
 /// The game settings of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub enum Next {
 
 /// A game in progress, checked by the rules.
 pub struct Referee {
-    session: Box<dyn Session>,
+    rules: Box<dyn Rules>,
     opening: Opening,
     played: Vec<String>,
 }
@@ -89,56 +89,39 @@ pub struct Referee {
 impl Referee {
     /// A game from `opening` under `settings`.
     pub fn new(settings: &GameSettings, opening: &Opening) -> Result<Self, String> {
-        let options = EngineOptions {
-            variant: settings.variant.clone(),
+        let config = GameConfig {
             players: settings.players,
-            ..EngineOptions::default()
+            ..GameConfig::default()
         };
-        let mut referee = Referee {
-            session: new_session(&options)?,
+        let mut rules = Registry::standard()
+            .find(&settings.variant)?
+            .rules(config)?;
+        let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
+        rules.set_position(opening.text.as_deref(), &moves)?;
+        Ok(Referee {
+            rules,
             opening: opening.clone(),
             played: Vec::new(),
-        };
-        referee.replay()?;
-        Ok(referee)
-    }
-
-    fn replay(&mut self) -> Result<(), String> {
-        let tokens: Vec<&str> = self
-            .opening
-            .moves
-            .iter()
-            .chain(&self.played)
-            .map(String::as_str)
-            .collect();
-        let base = match &self.opening.text {
-            Some(text) => PositionBase::Text(text),
-            None => PositionBase::Start,
-        };
-        self.session.set_position(base, &tokens)
+        })
     }
 
     /// Plays `token` if it is legal here.
     pub fn play(&mut self, token: &str) -> Result<(), String> {
-        if self.session.query("islegal", &[token])? != "true" {
-            return Err(format!("illegal move '{token}'"));
-        }
+        self.rules
+            .play(token)
+            .map_err(|_| format!("illegal move '{token}'"))?;
         self.played.push(token.to_string());
-        self.replay()
+        Ok(())
     }
 
     /// Every legal token for the player to move (or chance).
     pub fn legal_tokens(&self) -> Vec<String> {
-        let answer = self
-            .session
-            .query("legalmoves", &[])
-            .expect("a known query");
-        answer.split_whitespace().map(str::to_string).collect()
+        self.rules.legal_tokens()
     }
 
     /// The position text now.
     pub fn text(&self) -> String {
-        self.session.query("fen", &[]).expect("a known query")
+        self.rules.text()
     }
 
     /// The tokens played since the opening.
@@ -155,25 +138,18 @@ impl Referee {
 
     /// Who decides next.
     pub fn next(&self) -> Next {
-        let ask = |what: &str| self.session.query(what, &[]).expect("a known query");
-        let tomove = ask("tomove");
-        if tomove == "chance" {
-            let answer = ask("chance");
-            let words: Vec<&str> = answer.split(' ').collect();
-            let outcomes = words
-                .chunks(2)
-                .map(|pair| (pair[0].to_string(), pair[1].parse().expect("a weight")))
-                .collect();
-            return Next::Chance(outcomes);
+        match self.rules.turn() {
+            Turn::Player(player) => Next::Player(player as usize),
+            Turn::Chance => Next::Chance(self.rules.chance_outcomes()),
+            Turn::Over => {
+                let outcome = self.rules.outcome().expect("a finished game has a result");
+                let players = self.rules.players();
+                let scores = (0..players)
+                    .map(|p| outcome.half_points(p as Player, players) as f64 / 2.0)
+                    .collect();
+                Next::Over(outcome.name(), scores)
+            }
         }
-        if let Some(k) = tomove.strip_prefix('p') {
-            return Next::Player(k.parse::<usize>().expect("a player number") - 1);
-        }
-        let scores = ask("scores")
-            .split(' ')
-            .map(|s| s.parse().expect("a score"))
-            .collect();
-        Next::Over(ask("result"), scores)
     }
 }
 

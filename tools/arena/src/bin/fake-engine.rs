@@ -8,8 +8,8 @@
 
 use std::io::BufRead;
 
-use tabula::output::Output;
 use tabula::protocol::Engine;
+use tabula::protocol::output::Output;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

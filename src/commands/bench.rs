@@ -1,0 +1,119 @@
+//! `bench`: every game's bench positions searched to a fixed depth on one thread; and
+//! `bench-mcts`: MCTS playouts per second from every game's bench start.
+//!
+//! The `bench` node count is a signature of the search: it changes only when search or
+//! move generation behaves differently.
+
+use std::time::Instant;
+
+use crate::display::score_text;
+use crate::game::GameConfig;
+use crate::registry::session::Session;
+use crate::registry::{Entry, Registry};
+use crate::search::{SearchLimits, Style, TranspositionTable};
+
+/// The default depth of `bench`.
+pub const DEFAULT_DEPTH: u32 = 5;
+const BENCH_HASH_MIB: usize = 16;
+/// The MCTS bench's tree size: large enough that no bench tree fills.
+const MCTS_BENCH_HASH_MIB: usize = 512;
+
+/// A session of `entry`'s game at the position `tokens` reach from its default start.
+fn bench_session(entry: &Entry, tokens: &str) -> Box<dyn Session> {
+    let mut session = entry
+        .session(GameConfig::default())
+        .expect("bench games take the default settings");
+    let moves: Vec<&str> = tokens.split_whitespace().collect();
+    session
+        .rules_mut()
+        .set_position(None, &moves)
+        .expect("bench positions are legal");
+    session
+}
+
+/// Runs the MCTS bench on every game of `registry`, each with the style `style_for` gives
+/// it, on `threads` threads: one line per game with its iterations (playouts) per second,
+/// and the total line last.
+pub fn run_mcts(
+    registry: &Registry,
+    threads: usize,
+    style_for: &dyn Fn(&Entry) -> Style,
+    emit: &dyn Fn(&str),
+) {
+    let tt = TranspositionTable::new(1);
+    let (mut total, mut seconds) = (0, 0.0);
+    for entry in registry.entries() {
+        let mut session = bench_session(entry, entry.bench.start);
+        session
+            .set_tree_memory(MCTS_BENCH_HASH_MIB)
+            .expect("memory for the bench tree");
+        let limits = SearchLimits {
+            nodes: Some(entry.bench.mcts_iterations),
+            ..Default::default()
+        };
+        let start = Instant::now();
+        let thought = session
+            .think(&limits, &tt, threads, style_for(entry))
+            .expect("bench positions are running games");
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+        (total, seconds) = (total + thought.nodes, seconds + elapsed);
+        emit(&format!(
+            "info string mcts bench {} playouts {} playouts/s {} bestmove {} score {}",
+            entry.name,
+            thought.nodes,
+            (thought.nodes as f64 / elapsed) as u64,
+            thought.token,
+            score_text(thought.score)
+        ));
+    }
+    emit(&format!(
+        "{total} playouts {} playouts/s",
+        (total as f64 / seconds) as u64
+    ));
+}
+
+/// Totals of a bench run.
+pub struct BenchTotals {
+    /// Positions visited over all bench positions.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+}
+
+/// Runs the bench on every game of `registry`, writing one line per position and the total
+/// line last.
+pub fn run(registry: &Registry, depth: Option<u32>, emit: &dyn Fn(&str)) -> BenchTotals {
+    let depth = depth.unwrap_or(DEFAULT_DEPTH);
+    let tt = TranspositionTable::new(BENCH_HASH_MIB);
+    let start = Instant::now();
+    let mut nodes = 0;
+    let positions = registry
+        .entries()
+        .iter()
+        .flat_map(|entry| entry.bench.positions.iter().map(move |p| (entry, p)));
+    for (i, (entry, &(tokens, extra_depth))) in positions.enumerate() {
+        let depth = depth.saturating_add_signed(extra_depth).max(1);
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        let session = bench_session(entry, tokens);
+        tt.clear();
+        let position_start = Instant::now();
+        let thought = session
+            .think(&limits, &tt, 1, Style::default())
+            .expect("bench positions are running games");
+        nodes += thought.nodes;
+        emit(&format!(
+            "info string bench {} {} depth {depth} nodes {} nps {} bestmove {}",
+            i + 1,
+            entry.name,
+            thought.nodes,
+            (thought.nodes as f64 / position_start.elapsed().as_secs_f64().max(1e-9)) as u64,
+            thought.token
+        ));
+    }
+    let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
+    emit(&format!("{nodes} nodes {nps} nps"));
+    BenchTotals { nodes, nps }
+}

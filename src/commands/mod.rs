@@ -1,0 +1,6 @@
+//! The tools of the `tabula` command line beside the protocol: benchmarks, perft and selfplay.
+//! They reach the games through the registry and write their lines through a callback.
+
+pub mod bench;
+pub mod perft;
+pub mod selfplay;

@@ -1,0 +1,124 @@
+//! An object-safe handle on one game in play, for code that picks the game at run time (the
+//! protocol, the arena's referee, selfplay): tokens in, typed answers out, one move at a time.
+
+use super::{Game, GameConfig, Outcome, Turn};
+
+/// One game's rules over a position that moves on token by token.
+pub trait Rules: Send {
+    /// The variant name.
+    fn variant(&self) -> &'static str;
+    /// The number of players.
+    fn players(&self) -> usize;
+    /// Who decides next.
+    fn turn(&self) -> Turn;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Every legal token, in generation order.
+    fn legal_tokens(&self) -> Vec<String>;
+    /// Whether `token` is legal here.
+    fn is_legal(&self, token: &str) -> bool;
+    /// At a chance ply, every outcome's token with its weight; otherwise none.
+    fn chance_outcomes(&self) -> Vec<(String, u32)>;
+    /// Plays `token` if it is legal here; otherwise changes nothing.
+    fn play(&mut self, token: &str) -> Result<(), String>;
+    /// Sets the position: the start (`None`) or a position text, then `tokens` played from
+    /// there. On any error the previous position stays.
+    fn set_position(&mut self, text: Option<&str>, tokens: &[&str]) -> Result<(), String>;
+    /// The position text.
+    fn text(&self) -> String;
+    /// The board drawn for people.
+    fn draw(&self) -> String;
+    /// The position's hash.
+    fn hash(&self) -> u64;
+}
+
+/// The [`Rules`] of game `G`: the settings and the position.
+#[derive(Clone)]
+pub struct GameRules<G: Game> {
+    config: GameConfig,
+    pos: G,
+}
+
+impl<G: Game> GameRules<G> {
+    /// The start position for `config`.
+    pub fn new(config: GameConfig) -> Result<Self, String> {
+        let pos = G::startpos(&config)?;
+        Ok(GameRules { config, pos })
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &G {
+        &self.pos
+    }
+}
+
+impl<G: Game> Rules for GameRules<G> {
+    fn variant(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn players(&self) -> usize {
+        self.pos.players()
+    }
+
+    fn turn(&self) -> Turn {
+        self.pos.turn()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn legal_tokens(&self) -> Vec<String> {
+        self.pos.legal_tokens()
+    }
+
+    fn is_legal(&self, token: &str) -> bool {
+        self.pos.parse_move(token).is_ok()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        if self.pos.turn() != Turn::Chance {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.pos.generate(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| (self.pos.format_move(m), self.pos.chance_weight(m)))
+            .collect()
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), String> {
+        let mv = self.pos.parse_move(token)?;
+        self.pos.make(mv);
+        Ok(())
+    }
+
+    fn set_position(&mut self, text: Option<&str>, tokens: &[&str]) -> Result<(), String> {
+        let mut pos = match text {
+            None => G::startpos(&self.config)?,
+            Some(text) => G::from_text(text, &self.config)?,
+        };
+        for (i, token) in tokens.iter().enumerate() {
+            let mv = pos
+                .parse_move(token)
+                .map_err(|e| format!("move {} ('{token}'): {e}", i + 1))?;
+            pos.make(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn text(&self) -> String {
+        self.pos.to_text()
+    }
+
+    fn draw(&self) -> String {
+        self.pos.draw()
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+}

@@ -1,0 +1,122 @@
+//! The registry: every game by name, with its facts and the run-time handles that the
+//! protocol and the tools play it through. It is generated from the one list in
+//! `src/games/mod.rs`, so nothing outside a game's folder names the game.
+
+pub mod session;
+
+use crate::game::rules::{GameRules, Rules};
+use crate::game::{BenchSpec, Game, GameConfig};
+use session::{GameSession, Session};
+
+/// One registered game: its facts, and how to make its run-time handles.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// The variant name (`UCI_Variant`, `--game`).
+    pub name: &'static str,
+    /// The fewest and the most players.
+    pub players: (usize, usize),
+    /// Named start boards, the default first (empty for a game with one board).
+    pub boards: &'static [&'static str],
+    /// Random plies before a playout's evaluation under `Playout auto` (0: play to the end).
+    pub playout_cutoff: u32,
+    /// Where the benchmarks look.
+    pub bench: BenchSpec,
+    new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
+    new_rules: fn(GameConfig) -> Result<Box<dyn Rules>, String>,
+}
+
+impl Entry {
+    /// The entry of game `G`.
+    pub fn of<G: Game>() -> Entry {
+        Entry {
+            name: G::NAME,
+            players: G::PLAYERS,
+            boards: G::BOARDS,
+            playout_cutoff: G::PLAYOUT_CUTOFF,
+            bench: G::BENCH,
+            new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
+            new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),
+        }
+    }
+
+    /// Checks that the game is played by `config.players`.
+    pub fn check_players(&self, config: &GameConfig) -> Result<(), String> {
+        let (fewest, most) = self.players;
+        match (fewest..=most).contains(&config.players) {
+            true => Ok(()),
+            false if fewest == most => Err(format!("{} is a game for {fewest} players", self.name)),
+            false => Err(format!("{} is for {fewest} to {most} players", self.name)),
+        }
+    }
+
+    /// A session (a position with its search) at the start position for `config`.
+    pub fn session(&self, config: GameConfig) -> Result<Box<dyn Session>, String> {
+        self.check_players(&config)?;
+        (self.new_session)(config)
+    }
+
+    /// The rules alone (no search) at the start position for `config`: a referee's handle.
+    pub fn rules(&self, config: GameConfig) -> Result<Box<dyn Rules>, String> {
+        self.check_players(&config)?;
+        (self.new_rules)(config)
+    }
+}
+
+/// The games an engine offers, found by name, in `UCI_Variant` order.
+#[derive(Clone)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// Every game of `src/games/`.
+    pub fn standard() -> Self {
+        Registry {
+            entries: crate::games::entries(),
+        }
+    }
+
+    /// This registry with one more game (tools and tests register their own games so).
+    pub fn with(mut self, entry: Entry) -> Self {
+        self.entries.push(entry);
+        self
+    }
+
+    /// Every entry, in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Every variant name, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
+    }
+
+    /// Every named board of every game, each once, in order.
+    pub fn boards(&self) -> Vec<&'static str> {
+        let mut boards: Vec<&'static str> = Vec::new();
+        for &board in self.entries.iter().flat_map(|e| e.boards) {
+            if !boards.contains(&board) {
+                boards.push(board);
+            }
+        }
+        boards
+    }
+
+    /// The entry named `name`, or an error listing the names.
+    pub fn find(&self, name: &str) -> Result<&Entry, String> {
+        self.entries.iter().find(|e| e.name == name).ok_or_else(|| {
+            format!(
+                "unknown variant '{name}' (expected one of: {})",
+                self.names().join(", ")
+            )
+        })
+    }
+}
+
+/// Work done once for every game type, monomorphized: the generic counterpart of [`Entry`]
+/// for benches and tests ([`crate::games::visit_all`] runs it on every game).
+pub trait GameVisitor {
+    /// Does the work for game `G`.
+    fn visit<G: Game>(&mut self);
+}
