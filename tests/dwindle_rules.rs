@@ -3,7 +3,6 @@
 mod common;
 
 use common::then;
-use proptest::prelude::*;
 use tabula::game::perft::perft;
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dwindle::Dwindle;
@@ -179,14 +178,5 @@ fn texts_round_trip_and_reject_nonsense() {
         "..440040 a1 2 11 p1",
     ] {
         assert!(Dwindle::from_text(bad, &cfg).is_err(), "accepted: {bad}");
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
-
-    #[test]
-    fn walks_keep_every_invariant(players in 2usize..=6, choices in prop::collection::vec(any::<u16>(), 0..100)) {
-        common::check_walk(&start("dw9", players), &choices);
     }
 }

@@ -3,7 +3,6 @@
 mod common;
 
 use common::{after, then};
-use proptest::prelude::*;
 use tabula::game::perft::perft;
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dwnsiwn::Dwnsiwn;
@@ -185,14 +184,5 @@ fn texts_round_trip_and_reject_nonsense() {
         &start.replace(" - - ", " 17 - "),
     ] {
         assert!(Dwnsiwn::from_text(bad, &cfg).is_err(), "accepted: {bad}");
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
-
-    #[test]
-    fn walks_keep_every_invariant(choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        common::check_walk(&Dwnsiwn::startpos(&GameConfig::default()).unwrap(), &choices);
     }
 }

@@ -4,6 +4,8 @@ mod common;
 
 use common::engine::{EngineProcess, bestmove};
 use common::without_clock;
+use tabula::protocol::options::OptionTable;
+use tabula::registry::Registry;
 
 const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,oo,oo/x,.,.,.,.,.,o,oo/xx,x,.,.,.,.,.,o/xx,xx,x,.,.,.,.,./xxx,xx,xx,x,.,.,.,./xxxx,xxx,xx,xx,x,.,.,. p1 0";
 
@@ -17,19 +19,8 @@ fn handshake_lists_every_option() {
     engine.send("ugi");
     let lines = engine.until("ugiok");
     assert!(lines[0].starts_with("id name tabula "));
-    for name in [
-        "UCI_Variant",
-        "Players",
-        "Threads",
-        "Hash",
-        "Search",
-        "MultiPV",
-        "MoveOverhead",
-        "Seed",
-        "Board",
-        "ManyPlayers",
-        "ChanceProbe",
-    ] {
+    let registry = Registry::standard();
+    for name in OptionTable::new(&registry).names() {
         assert!(
             lines
                 .iter()
@@ -37,10 +28,13 @@ fn handshake_lists_every_option() {
             "{name} missing"
         );
     }
-    assert!(lines.contains(
-        &"option name UCI_Variant type combo default tumbling-down var tumbling-down var splinter var dimraw var dwindle var dwnsiwn"
-            .to_string()
-    ));
+    let names = registry.names();
+    let variants = format!(
+        "option name UCI_Variant type combo default {} var {}",
+        names[0],
+        names.join(" var ")
+    );
+    assert!(lines.contains(&variants), "{lines:?}");
     engine.send("uci");
     assert_eq!(engine.until("uciok").last().unwrap(), "uciok");
     engine.quit();

@@ -167,6 +167,25 @@ fn case_6_repetition() {
 }
 
 #[test]
+fn a_draw_by_repetition_is_written_and_reloads_as_finished() {
+    let cfg = GameConfig::default();
+    let drawn = sp("g12g13 f10e10 g13g12 e10f10 g12g13 f10e10 g13g12 e10f10 g12g13");
+    assert_eq!(drawn.outcome(), Some(Outcome::Draw));
+    let text = drawn.to_text();
+    assert!(text.ends_with(" 9 draw"), "{text}");
+    let reloaded = Splinter::from_text(&text, &cfg).unwrap();
+    assert_eq!(reloaded.outcome(), Some(Outcome::Draw));
+    assert_eq!(legal_count(&reloaded), 0);
+    assert_eq!(reloaded.to_text(), text);
+    let running = text.trim_end_matches(" draw");
+    assert_eq!(Splinter::from_text(running, &cfg).unwrap().outcome(), None);
+    let decided = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/pk13/RBbp11 p1 - 0";
+    for bad in [format!("{running} p1win"), format!("{decided} draw")] {
+        assert!(Splinter::from_text(&bad, &cfg).is_err(), "accepted: {bad}");
+    }
+}
+
+#[test]
 fn four_hundred_plies_draw() {
     let text = sp("").to_text().replace(" p1 - 0", " p1 - 399");
     let pos = Splinter::from_text(&text, &GameConfig::default()).unwrap();

@@ -55,60 +55,6 @@ pub fn rng(seed: u64) -> Pcg64 {
     Pcg64::seed_from_u64(seed)
 }
 
-/// Walks from `start` along the moves `choices` pick, checking at every step that the legal
-/// tokens are distinct, the incremental hash equals the recomputed one, unmake restores the
-/// position, and a running game's text round-trips; then takes every move back.
-pub fn check_walk<G: Game>(start: &G, choices: &[u16]) {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    let mut texts = Vec::new();
-    for &choice in choices {
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let tokens: std::collections::HashSet<String> =
-            moves.iter().map(|&m| pos.format_move(m)).collect();
-        assert_eq!(
-            tokens.len(),
-            moves.len(),
-            "duplicate tokens in {}",
-            pos.to_text()
-        );
-        let (text, hash) = (pos.to_text(), pos.hash());
-        let mv = moves[choice as usize % moves.len()];
-        pos.make(mv);
-        assert_eq!(
-            pos.hash(),
-            pos.hash_from_scratch(),
-            "incremental hash after {}",
-            pos.to_text()
-        );
-        pos.unmake();
-        assert_eq!(
-            (pos.to_text(), pos.hash()),
-            (text.clone(), hash),
-            "unmake restores"
-        );
-        pos.make(mv);
-        texts.push(text);
-        let now = pos.to_text();
-        let reparsed =
-            G::from_text(&now, &GameConfig::default()).expect("the engine's own text parses");
-        assert_eq!(reparsed.to_text(), now, "text round-trips");
-        assert_eq!(
-            reparsed.outcome(),
-            pos.outcome(),
-            "the text keeps the result"
-        );
-    }
-    while let Some(text) = texts.pop() {
-        pos.unmake();
-        assert_eq!(pos.to_text(), text);
-    }
-    assert_eq!(pos.hash(), start.hash());
-}
-
 /// A search reporter that keeps the `info` lines the protocol would write.
 #[derive(Default)]
 pub struct InfoRecorder(std::sync::Mutex<Vec<String>>);

@@ -7,7 +7,7 @@ use super::groups::joined;
 use super::position::{
     NO_DIRECTION, PLY_LIMIT, Record, Splinter, TYPES, colour_of, kind_of, piece,
 };
-use crate::game::Player;
+use crate::game::{Outcome, Player};
 
 /// The start position (P3, P4), kept as data because the piece-type layout is a convention.
 pub const START: &str =
@@ -80,13 +80,24 @@ fn parse_record(text: &str) -> Result<Record, String> {
 }
 
 impl Splinter {
-    /// Parses `<rank 18>/.../<rank 1> <p1|p2> <record> <plies>`.
+    /// Parses `<rank 18>/.../<rank 1> <p1|p2> <record> <plies> [draw]`; `draw` marks a game
+    /// drawn by repetition, which the board alone cannot show.
     pub fn parse_text(text: &str) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, record, ply] = fields[..] else {
-            return Err(
-                "position text needs 4 fields: <board> <p1|p2> <record> <plies>".to_string(),
-            );
+        let (board, side, record, ply, drawn) = match fields[..] {
+            [board, side, record, ply] => (board, side, record, ply, false),
+            [board, side, record, ply, "draw"] => (board, side, record, ply, true),
+            [.., result] if fields.len() == 5 => {
+                return Err(format!(
+                    "bad result '{result}': only a draw by repetition is written, as 'draw'"
+                ));
+            }
+            _ => {
+                return Err(
+                    "position text needs 4 fields, <board> <p1|p2> <record> <plies>, and 'draw' after a repetition"
+                        .to_string(),
+                );
+            }
         };
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != RANKS {
@@ -120,7 +131,13 @@ impl Splinter {
         if record.cells.iter().any(|c| !occupied.has(c)) {
             return Err("the record names a square without a piece".to_string());
         }
-        let pos = Self::from_parts(&pieces, side, record, ply);
+        let mut pos = Self::from_parts(&pieces, side, record, ply);
+        if drawn {
+            if pos.state.outcome.is_some() {
+                return Err("the board already ends the game: drop 'draw'".to_string());
+            }
+            pos.state.outcome = Some(Outcome::Draw);
+        }
         for (colour, counts) in pos.state.counts.iter().enumerate() {
             if counts.iter().zip([1, 2, 3, 9]).any(|(&n, max)| n > max) {
                 return Err(format!(
@@ -168,7 +185,16 @@ impl Splinter {
                 cells.join(",")
             )
         };
-        format!("{} p{} {record} {}", ranks.join("/"), s.side + 1, s.ply)
+        let by_board = s
+            .knockout_result()
+            .or((s.ply >= PLY_LIMIT).then_some(Outcome::Draw));
+        let repeated = if s.outcome != by_board { " draw" } else { "" };
+        format!(
+            "{} p{} {record} {}{repeated}",
+            ranks.join("/"),
+            s.side + 1,
+            s.ply
+        )
     }
 
     /// The occupied part of the board, with rank numbers and file letters.

@@ -22,7 +22,7 @@ use referee::GameSettings;
 use settings::{parse_engine, parse_limits, parse_openings, parse_sprt};
 use tournament::{MatchConfig, run_match};
 
-/// Engine-vs-engine matches for tumbling-down, splinter, dimraw, dwindle and dwnsiwn.
+/// Engine-vs-engine matches in tabula's games, with tabula's rules as referee.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -37,9 +37,9 @@ enum Command {
     /// Writes an openings file of distinct random openings for a game.
     Openings {
         /// The game.
-        #[arg(long)]
+        #[arg(long, value_parser = game_names())]
         game: String,
-        /// Players (Dwindle: 2 to 6).
+        /// Players (within the game's range).
         #[arg(long, default_value_t = 2)]
         players: usize,
         /// Random plies from the start position.
@@ -57,12 +57,17 @@ enum Command {
     },
 }
 
+/// The registered games' names, for `--game`.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(tabula::registry::Registry::standard().names())
+}
+
 #[derive(clap::Args)]
 struct MatchArgs {
     /// The game.
-    #[arg(long)]
+    #[arg(long, value_parser = game_names())]
     game: String,
-    /// Players (Dwindle: 2 to 6).
+    /// Players (within the game's range).
     #[arg(long, default_value_t = 2)]
     players: usize,
     /// An engine: cmd=<command> name=<name> [option.<Name>=<value>] [tc=..] [movetime=..]
