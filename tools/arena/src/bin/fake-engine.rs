@@ -16,7 +16,8 @@ fn main() {
     let fault = args.get(1).cloned().unwrap_or_default();
     let after: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
     let output = Output::stdout();
-    let mut engine = Engine::new("tumbling-down", output.clone()).expect("a variant");
+    let first = tabula::registry::Registry::standard().names()[0];
+    let mut engine = Engine::new(first, output.clone()).expect("a variant");
     let honest = fault == "search";
     if !honest {
         engine.handle("setoption name Search value random");
