@@ -5,8 +5,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::game::{Game, GameConfig, start_then};
-use tabula::registry::GameVisitor;
+use tabula::game::{Game, GameConfig, GameVisitor, start_then};
 use tabula::search::mcts::tree::Tree;
 use tabula::search::mcts::{MctsSettings, search};
 use tabula::search::{SearchLimits, SearchParams, Style, TranspositionTable};

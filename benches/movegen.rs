@@ -4,8 +4,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::game::perft::perft;
-use tabula::game::{Game, GameConfig, start_then};
-use tabula::registry::GameVisitor;
+use tabula::game::{Game, GameConfig, GameVisitor, start_then};
 
 /// Benches one game's move generation and perft.
 struct Movegen<'a>(&'a mut Criterion);

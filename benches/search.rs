@@ -3,8 +3,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::game::{Game, GameConfig, start_then};
-use tabula::registry::GameVisitor;
+use tabula::game::{Game, GameConfig, GameVisitor, start_then};
 use tabula::search::{Style, TranspositionTable, fixed_depth_value};
 
 /// Benches one game's fixed-depth search.

@@ -193,6 +193,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+/// Work done once for every game type, monomorphized: `games::visit_all` runs it on every
+/// registered game (the registry itself is collected so; benches and tests use it too).
+pub trait GameVisitor {
+    /// Does the work for game `G`.
+    fn visit<G: Game>(&mut self);
+}
+
 /// The start position of `config` with `tokens` (space-separated) played, each checked.
 pub fn start_then<G: Game>(config: &GameConfig, tokens: &str) -> Result<G, String> {
     let mut pos = G::startpos(config)?;

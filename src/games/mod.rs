@@ -10,16 +10,12 @@ pub mod dwnsiwn;
 pub mod splinter;
 pub mod tumbling_down;
 
-/// Generates [`entries`] and [`visit_all`] from the list of games.
+/// Generates [`visit_all`] from the list of games.
 macro_rules! register {
     ($($game:path),* $(,)?) => {
-        /// Every game's registry entry, in `UCI_Variant` order.
-        pub fn entries() -> Vec<crate::registry::Entry> {
-            vec![$(crate::registry::Entry::of::<$game>()),*]
-        }
-
-        /// Runs `visitor` on every game, in `UCI_Variant` order.
-        pub fn visit_all(visitor: &mut impl crate::registry::GameVisitor) {
+        /// Runs `visitor` on every game, in `UCI_Variant` order: the registry collects its
+        /// entries so, and benches and tests run generic code on every game.
+        pub fn visit_all(visitor: &mut impl crate::game::GameVisitor) {
             $(visitor.visit::<$game>();)*
         }
     };

@@ -25,7 +25,7 @@ use options::{Effect, EngineOptions, OptionTable, SearchKind};
 use output::Output;
 
 /// Creates the session of `options`' variant and settings, with its MCTS tree if it needs one.
-pub fn new_session(entry: &Entry, options: &EngineOptions) -> Result<Box<dyn Session>, String> {
+fn new_session(entry: &Entry, options: &EngineOptions) -> Result<Box<dyn Session>, String> {
     let mut session = entry.session(options.config())?;
     session.set_tree_memory(options.tree_mib())?;
     Ok(session)

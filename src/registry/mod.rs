@@ -5,7 +5,7 @@
 pub mod session;
 
 use crate::game::rules::{GameRules, Rules};
-use crate::game::{BenchSpec, Game, GameConfig};
+use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
 use session::{GameSession, Session};
 
 /// One registered game: its facts, and how to make its run-time handles.
@@ -62,6 +62,15 @@ impl Entry {
     }
 }
 
+/// Collects the entry of every game it visits.
+struct Collect(Vec<Entry>);
+
+impl GameVisitor for Collect {
+    fn visit<G: Game>(&mut self) {
+        self.0.push(Entry::of::<G>());
+    }
+}
+
 /// The games an engine offers, found by name, in `UCI_Variant` order.
 #[derive(Clone)]
 pub struct Registry {
@@ -69,11 +78,11 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// Every game of `src/games/`.
+    /// Every game of `src/games/`, in the order of its list.
     pub fn standard() -> Self {
-        Registry {
-            entries: crate::games::entries(),
-        }
+        let mut collect = Collect(Vec::new());
+        crate::games::visit_all(&mut collect);
+        Registry { entries: collect.0 }
     }
 
     /// This registry with one more game (tools and tests register their own games so).
@@ -112,11 +121,4 @@ impl Registry {
             )
         })
     }
-}
-
-/// Work done once for every game type, monomorphized: the generic counterpart of [`Entry`]
-/// for benches and tests ([`crate::games::visit_all`] runs it on every game).
-pub trait GameVisitor {
-    /// Does the work for game `G`.
-    fn visit<G: Game>(&mut self);
 }
