@@ -4,7 +4,8 @@
 //! For every player count and named board a game takes, random walks check at every step:
 //! the legal list is empty exactly when the game is over and holds no duplicate token; every
 //! token passes the syntax check and parses back to its move; chance weights are positive;
-//! `random_move` draws exactly what its documented procedure draws; make keeps the
+//! `random_move` draws exactly what its documented procedure draws; the game's drawing for
+//! boards is consistent with its position and legal decisions; make keeps the
 //! incremental hash equal to the recomputed one; unmake restores text and hash; and the
 //! position text round-trips, keeping the turn and the result. Random playouts end
 //! in a result and leave the position as it was. Alpha-beta at depths 1 and 2 agrees with
@@ -95,6 +96,35 @@ fn checked_moves<G: Game>(pos: &G) -> Vec<G::Move> {
     moves
 }
 
+/// The drawing of `pos` is consistent: cells named once, pieces, links and every legal
+/// decision's cells on the board, a piece on every cell a decision starts from, and distinct
+/// words for distinct decisions.
+fn check_view<G: Game>(pos: &G, moves: &[G::Move]) {
+    let (view, text) = (pos.view(), pos.to_text());
+    let names: HashSet<&str> = view.cells.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names.len(), view.cells.len(), "cell names repeat: {text}");
+    let on_board = |cell: usize| cell < view.cells.len();
+    assert!(view.pieces.iter().all(|p| on_board(p.cell)), "{text}");
+    assert!(
+        view.links.iter().all(|&(a, b)| on_board(a) && on_board(b)),
+        "{text}"
+    );
+    let mut words = HashSet::new();
+    for &mv in moves {
+        let (token, drawn) = (pos.format_move(mv), pos.move_view(mv));
+        assert!(drawn.to.is_none_or(on_board), "{token} in {text}");
+        if let Some(from) = drawn.from {
+            let occupied = view.pieces.iter().any(|p| p.cell == from);
+            assert!(occupied, "{token} starts from an empty cell in {text}");
+        }
+        assert!(
+            words.insert(drawn.words.clone()),
+            "'{}' twice in {text}",
+            drawn.words
+        );
+    }
+}
+
 /// `random_move` draws what its documentation promises: the generated list's entry at
 /// `random_below(len)`, or a chance outcome by `weighted_index` over the weights, using the
 /// generator exactly as that procedure does.
@@ -146,6 +176,7 @@ fn check_walk<G: Game>(config: &GameConfig, choices: &[u16]) {
             break;
         }
         check_random_move(&pos, &moves, choice as u64 ^ step as u64);
+        check_view(&pos, &moves);
         let (text, hash) = (pos.to_text(), pos.hash());
         let mv = moves[choice as usize % moves.len()];
         pos.make(mv);

@@ -12,6 +12,7 @@ pub mod perft;
 pub mod repetition;
 pub mod rules;
 pub mod two_player;
+pub mod view;
 
 use std::fmt::Debug;
 
@@ -140,6 +141,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_code(mv: Self::Move) -> u32;
     /// An index in `0..MOVE_INDEX_SPACE` for history heuristics.
     fn move_index(mv: Self::Move) -> usize;
+
+    /// The position drawn for a board that knows no game.
+    fn view(&self) -> view::View;
+    /// Where a legal decision acts on that drawing, and the decision in words.
+    fn move_view(&self, mv: Self::Move) -> view::MoveView;
 
     /// Static evaluation in centipawns from `player`'s point of view.
     fn evaluate(&self, player: Player) -> i32;

@@ -1,6 +1,7 @@
 //! An object-safe handle on one game in play, for code that picks the game at run time (the
 //! protocol, the arena's referee, selfplay): tokens in, typed answers out, one move at a time.
 
+use super::view::{MoveView, View};
 use super::{Game, GameConfig, Outcome, Turn};
 
 /// One game's rules over a position that moves on token by token.
@@ -30,6 +31,10 @@ pub trait Rules: Send {
     fn draw(&self) -> String;
     /// The position's hash.
     fn hash(&self) -> u64;
+    /// The position drawn for a board that knows no game.
+    fn view(&self) -> View;
+    /// Every legal token with where it acts on that drawing, in generation order.
+    fn move_views(&self) -> Vec<(String, MoveView)>;
 }
 
 /// The [`Rules`] of game `G`: the settings and the position.
@@ -120,5 +125,18 @@ impl<G: Game> Rules for GameRules<G> {
 
     fn hash(&self) -> u64 {
         self.pos.hash()
+    }
+
+    fn view(&self) -> View {
+        self.pos.view()
+    }
+
+    fn move_views(&self) -> Vec<(String, MoveView)> {
+        let mut moves = Vec::new();
+        self.pos.generate(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| (self.pos.format_move(m), self.pos.move_view(m)))
+            .collect()
     }
 }

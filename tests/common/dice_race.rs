@@ -8,6 +8,7 @@
 //! 0). The roller moves again if his square before the roll was a multiple of 5.
 
 use tabula::game::hashing::mix64;
+use tabula::game::view::{CellView, MoveView, PieceView, Shape, View};
 use tabula::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 
 /// The square that wins.
@@ -169,6 +170,40 @@ impl Game for DiceRace {
     }
     fn move_index(mv: RaceMove) -> usize {
         mv as usize
+    }
+    /// The squares in a row, one runner on each runner's square.
+    fn view(&self) -> View {
+        let cells = (0..=GOAL + 3)
+            .map(|sq| CellView::new(sq.to_string(), sq as f32, 0.0, Shape::Square))
+            .collect();
+        let pieces = (0..2)
+            .map(|p| PieceView {
+                cell: self.state.squares[p] as usize,
+                stack: vec![p as Player],
+                kind: "runner",
+                label: String::new(),
+            })
+            .collect();
+        View {
+            cells,
+            pieces,
+            ..View::default()
+        }
+    }
+    fn move_view(&self, mv: RaceMove) -> MoveView {
+        let square = self.state.squares[self.state.mover as usize] as usize;
+        match mv {
+            1..=3 => MoveView {
+                from: Some(square),
+                to: Some(square + mv as usize),
+                words: format!("step {mv}"),
+            },
+            _ => MoveView {
+                from: None,
+                to: None,
+                words: format!("roll {}", mv - 10),
+            },
+        }
     }
     fn evaluate(&self, player: Player) -> i32 {
         let (mine, theirs) = (

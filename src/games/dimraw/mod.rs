@@ -7,7 +7,9 @@ mod eval;
 pub mod moves;
 pub mod position;
 mod text;
+mod view;
 
+use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::DmMove;
 pub use position::Dimraw;
@@ -98,6 +100,14 @@ impl Game for Dimraw {
 
     fn move_index(mv: DmMove) -> usize {
         mv.code() as usize
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn move_view(&self, mv: DmMove) -> MoveView {
+        Dimraw::describe_move(mv)
     }
 
     fn evaluate(&self, player: Player) -> i32 {

@@ -6,7 +6,9 @@ pub mod board;
 mod eval;
 pub mod position;
 mod text;
+mod view;
 
+use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 pub use position::{DwMove, Dwindle};
 
@@ -106,6 +108,14 @@ impl Game for Dwindle {
 
     fn move_index(mv: DwMove) -> usize {
         mv.0 as usize
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn move_view(&self, mv: DwMove) -> MoveView {
+        self.describe_move(mv)
     }
 
     fn evaluate(&self, player: Player) -> i32 {

@@ -7,7 +7,9 @@ pub mod moves;
 pub mod position;
 pub mod pyramid;
 mod text;
+mod view;
 
+use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
@@ -96,6 +98,14 @@ impl Game for Dwnsiwn {
 
     fn move_index(mv: DnMove) -> usize {
         (mv.code() as usize ^ (mv.code() >> 12) as usize) % Self::MOVE_INDEX_SPACE
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn move_view(&self, mv: DnMove) -> MoveView {
+        Dwnsiwn::describe_move(mv)
     }
 
     fn evaluate(&self, player: Player) -> i32 {

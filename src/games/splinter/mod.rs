@@ -8,7 +8,9 @@ mod groups;
 pub mod moves;
 pub mod position;
 mod text;
+mod view;
 
+use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
@@ -101,6 +103,14 @@ impl Game for Splinter {
 
     fn move_index(mv: SpMove) -> usize {
         (mv.bits() & 4095) as usize
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn move_view(&self, mv: SpMove) -> MoveView {
+        Splinter::describe_move(mv)
     }
 
     fn evaluate(&self, player: Player) -> i32 {

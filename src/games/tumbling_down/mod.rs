@@ -7,7 +7,9 @@ mod eval;
 pub mod moves;
 pub mod position;
 mod text;
+mod view;
 
+use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::TdMove;
 pub use position::TumblingDown;
@@ -100,6 +102,14 @@ impl Game for TumblingDown {
 
     fn move_index(mv: TdMove) -> usize {
         mv.bits() as usize
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn move_view(&self, mv: TdMove) -> MoveView {
+        TumblingDown::describe_move(mv)
     }
 
     fn evaluate(&self, player: Player) -> i32 {
