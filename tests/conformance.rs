@@ -7,7 +7,7 @@
 //! `random_move` draws exactly what its documented procedure draws; the game's drawing for
 //! boards is consistent with its position and legal decisions; make keeps the
 //! incremental hash equal to the recomputed one; unmake restores text and hash; and the
-//! position text round-trips, keeping the turn and the result. Random playouts end
+//! position text round-trips, keeping the turn, the result and the hash. Random playouts end
 //! in a result and leave the position as it was. Alpha-beta at depths 1 and 2 agrees with
 //! the plain reference search (negamax/expectimax, or paranoid for more players).
 
@@ -160,6 +160,11 @@ fn check_text<G: Game>(pos: &G, config: &GameConfig) {
         reparsed.outcome(),
         pos.outcome(),
         "the text keeps the result: {text}"
+    );
+    assert_eq!(
+        reparsed.hash(),
+        pos.hash(),
+        "the text keeps the hash: {text}"
     );
 }
 

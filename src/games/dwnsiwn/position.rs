@@ -115,8 +115,9 @@ impl State {
                 }
             }
         }
-        for slot in self.queue_head as usize..self.queue_len as usize {
-            hash ^= queue_key(slot, self.queue[slot]);
+        let head = self.queue_head as usize;
+        for slot in head..self.queue_len as usize {
+            hash ^= queue_key(slot - head, self.queue[slot]);
         }
         hash
     }
@@ -163,7 +164,26 @@ impl State {
         let slot = self.queue_len as usize;
         self.queue[slot] = entry;
         self.queue_len += 1;
-        self.hash ^= queue_key(slot, entry);
+        self.hash ^= queue_key(slot - self.queue_head as usize, entry);
+    }
+
+    /// Takes the front pending roll off the queue. Rolls are keyed by their place in line, not
+    /// by their slot, so every roll still pending moves up one place in the hash too: the
+    /// hash then depends on the pending rolls alone, as the position text does.
+    fn pop_roll(&mut self) -> u8 {
+        let (head, len) = (self.queue_head as usize, self.queue_len as usize);
+        for slot in head..len {
+            let entry = self.queue[slot];
+            self.hash ^= queue_key(slot - head, entry);
+            if slot > head {
+                self.hash ^= queue_key(slot - head - 1, entry);
+            }
+        }
+        self.queue_head += 1;
+        if self.queue_head == self.queue_len {
+            (self.queue_head, self.queue_len) = (0, 0);
+        }
+        self.queue[head]
     }
 
     fn pass_turn(&mut self) {
@@ -253,13 +273,7 @@ impl Dwnsiwn {
         let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
         match mv {
             DnMove::Roll(value) => {
-                let slot = s.queue_head as usize;
-                let entry = s.queue[slot];
-                s.hash ^= queue_key(slot, entry);
-                s.queue_head += 1;
-                if s.queue_head == s.queue_len {
-                    (s.queue_head, s.queue_len) = (0, 0);
-                }
+                let entry = s.pop_roll();
                 let (colour, owner) = ((entry & 1) as usize, (entry >> 1) as usize);
                 s.set_stock(
                     owner,
