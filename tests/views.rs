@@ -23,8 +23,7 @@ fn cells_of(view: &View, kind: &str) -> Vec<String> {
 
 /// The drawing of a move given by its token.
 fn move_cells<G: Game>(pos: &G, token: &str) -> (Option<String>, Option<String>, String) {
-    let mv = Game::parse_move(pos, token).unwrap();
-    let (view, drawn) = (pos.view(), pos.move_view(mv));
+    let (view, drawn) = (pos.view(), pos.move_view(pos.parse_move(token).unwrap()));
     let name = |cell: Option<usize>| cell.map(|c| view.cells[c].name.clone());
     (name(drawn.from), name(drawn.to), drawn.words)
 }
@@ -127,8 +126,7 @@ fn dwindle_draws_pips_voids_the_chit_and_who_is_out() {
     let token = pos.legal_tokens()[0].clone();
     let (from, to, _) = move_cells(&pos, &token);
     assert_eq!((from.as_deref(), to), (Some("e5"), Some(token.clone())));
-    let mv = Game::parse_move(&pos, &token).unwrap();
-    Game::make(&mut pos, mv);
+    pos.make(pos.parse_move(&token).unwrap());
     let view = pos.view();
     assert_eq!(cells_of(&view, "chit"), [token]);
     let gone = view

@@ -14,7 +14,7 @@ const STUCK: i32 = 60;
 
 impl Dimraw {
     /// The position's value for `player`, in centipawns.
-    pub fn evaluate(&self, player: Player) -> i32 {
+    pub(super) fn evaluate(&self, player: Player) -> i32 {
         two_player::zero_sum(player, self.state.side, |p| self.side_score(p as usize))
     }
 

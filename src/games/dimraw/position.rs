@@ -113,7 +113,7 @@ impl Dimraw {
     }
 
     /// The hash computed from scratch (for checking the incremental one).
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub(super) fn hash_from_scratch(&self) -> u64 {
         self.state.compute_hash()
     }
 
@@ -131,7 +131,7 @@ impl Dimraw {
     }
 
     /// Plays a legal decision and applies rules 7-12.
-    pub fn make(&mut self, mv: DmMove) {
+    pub(super) fn make(&mut self, mv: DmMove) {
         self.undo.push(self.state);
         let s = &mut self.state;
         let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
@@ -189,13 +189,13 @@ impl Dimraw {
     }
 
     /// Takes back the last decision.
-    pub fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");
     }
 
     /// The decision `generate` lists at a random index: removals and placements are drawn
     /// straight from their point sets, steps from the generated list.
-    pub fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
+    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
         let s = &self.state;
         let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
         let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
@@ -218,7 +218,7 @@ impl Dimraw {
     }
 
     /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.
-    pub fn generate(&self, moves: &mut Vec<DmMove>) {
+    pub(super) fn generate(&self, moves: &mut Vec<DmMove>) {
         moves.clear();
         let s = &self.state;
         if s.outcome.is_some() {

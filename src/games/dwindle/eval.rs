@@ -14,7 +14,7 @@ const LIVE_DESTINATION: i32 = 4;
 
 impl Dwindle {
     /// The position's value for `player`: his prospects minus the average of the others still in.
-    pub fn evaluate(&self, player: Player) -> i32 {
+    pub(super) fn evaluate(&self, player: Player) -> i32 {
         let (mut others, mut count) = (0, 0);
         for p in
             (0..self.players as Player).filter(|&p| p != player && self.state.active >> p & 1 == 1)

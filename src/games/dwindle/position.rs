@@ -90,7 +90,7 @@ impl Dwindle {
     }
 
     /// The full hash: tiles, chit, players in, player to move.
-    pub fn hash(&self) -> u64 {
+    pub(super) fn hash(&self) -> u64 {
         let s = &self.state;
         s.tiles_hash
             ^ CHIT_KEYS[s.chit.map_or(MAX_CELLS, |c| c as usize)]
@@ -99,7 +99,7 @@ impl Dwindle {
     }
 
     /// The hash computed from scratch.
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub(super) fn hash_from_scratch(&self) -> u64 {
         let tiles = self.state.tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
         self.hash() ^ self.state.tiles_hash ^ tiles
     }
@@ -155,7 +155,7 @@ impl Dwindle {
     }
 
     /// Plays a legal decision: a move (the tile left is removed) or a placement (R3, R4), then R5-R6.
-    pub fn make(&mut self, destination: Cell) {
+    pub(super) fn make(&mut self, destination: Cell) {
         self.undo.push(self.state);
         let mover = self
             .state
@@ -171,7 +171,7 @@ impl Dwindle {
 
     /// Gives the turn to `player`, if he is still in and the game is running (best-reply
     /// search; see seeds/dwindle.md). The chit is on a live tile or free, so R6 just lets him move.
-    pub fn hand_turn_to(&mut self, player: Player) -> bool {
+    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
         if self.state.to_move.is_none() || self.state.active >> player & 1 == 0 {
             return false;
         }
@@ -181,12 +181,12 @@ impl Dwindle {
     }
 
     /// Takes back the last decision.
-    pub fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");
     }
 
     /// Every legal destination: the chit's destinations, or every tile when the chit is free.
-    pub fn generate(&self, moves: &mut Vec<DwMove>) {
+    pub(super) fn generate(&self, moves: &mut Vec<DwMove>) {
         moves.clear();
         if self.state.to_move.is_none() {
             return;

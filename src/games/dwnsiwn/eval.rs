@@ -25,12 +25,12 @@ pub const EVAL_BOUND: i32 = SIDE_POINT * (APEX_FACES + 9 * EDGE_FACES)
 
 impl Dwnsiwn {
     /// The position's value for `player`, in centipawns.
-    pub fn evaluate(&self, player: Player) -> i32 {
+    pub(super) fn evaluate(&self, player: Player) -> i32 {
         two_player::zero_sum(player, self.state.decider, |p| self.side_score(p as usize))
     }
 
     /// [`EVAL_BOUND`] while the game cannot end within `plies` (each placement fills one cell).
-    pub fn value_bound_within(&self, plies: u32) -> Option<i32> {
+    pub(super) fn value_bound_within(&self, plies: u32) -> Option<i32> {
         let empty = CELL_COUNT as u32 - self.state.filled.count_ones();
         (empty > plies).then_some(EVAL_BOUND)
     }

@@ -147,7 +147,7 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 impl Dwnsiwn {
     /// Every legal decision: rolls at a chance ply; else placements and captures, or `pass`
     /// with an empty stock (rules 14-16, 21).
-    pub fn generate(&self, moves: &mut Vec<DnMove>) {
+    pub(super) fn generate(&self, moves: &mut Vec<DnMove>) {
         moves.clear();
         let s = &self.state;
         if s.outcome.is_some() {

@@ -227,7 +227,7 @@ impl Dwnsiwn {
     }
 
     /// The hash computed from scratch.
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub(super) fn hash_from_scratch(&self) -> u64 {
         self.state.compute_hash()
     }
 
@@ -260,7 +260,7 @@ impl Dwnsiwn {
     }
 
     /// Plays a legal decision (rules 14-24, 27).
-    pub fn make(&mut self, mv: DnMove) {
+    pub(super) fn make(&mut self, mv: DnMove) {
         let s = &mut self.state;
         self.undo.push(Undo {
             mv,
@@ -339,7 +339,7 @@ impl Dwnsiwn {
     }
 
     /// Takes back the last decision: the move's changes in reverse, the hash as it was.
-    pub fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
         let s = &mut self.state;
         (s.hash, s.queue_head, s.queue_len) = (undo.hash, undo.queue_head, undo.queue_len);

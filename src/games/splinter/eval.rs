@@ -15,7 +15,7 @@ const EDGE: i32 = 25;
 
 impl Splinter {
     /// The position's value for `player`, in centipawns.
-    pub fn evaluate(&self, player: Player) -> i32 {
+    pub(super) fn evaluate(&self, player: Player) -> i32 {
         two_player::zero_sum(player, self.state.side, |p| self.side_score(p))
     }
 

@@ -80,7 +80,7 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 impl Splinter {
     /// Every legal move: each own piece in each direction whose first cell is on the board (R2),
     /// except those the no-return rule bars (R8); a tied splinter gives one move per tied group.
-    pub fn generate(&self, moves: &mut Vec<SpMove>) {
+    pub(super) fn generate(&self, moves: &mut Vec<SpMove>) {
         moves.clear();
         let s = &self.state;
         if s.outcome.is_some() {

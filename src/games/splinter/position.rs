@@ -193,17 +193,17 @@ impl Splinter {
     }
 
     /// The full hash: pieces, side, record and ply count.
-    pub fn hash(&self) -> u64 {
+    pub(super) fn hash(&self) -> u64 {
         self.state.board_hash ^ PLY_KEYS[self.state.ply as usize]
     }
 
     /// The hash computed from scratch.
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub(super) fn hash_from_scratch(&self) -> u64 {
         self.state.compute_board_hash() ^ PLY_KEYS[self.state.ply as usize]
     }
 
     /// Whether the current position occurred earlier in the game.
-    pub fn repeats_earlier(&self) -> bool {
+    pub(super) fn repeats_earlier(&self) -> bool {
         self.history.occurred(2)
     }
 
@@ -248,7 +248,7 @@ impl Splinter {
     }
 
     /// Plays a legal move: push, fall-off, splinter, record, and the end checks (E1-E6).
-    pub fn make(&mut self, mv: SpMove) {
+    pub(super) fn make(&mut self, mv: SpMove) {
         self.undo.push(self.state);
         let (from, dir) = (mv.from(), mv.direction());
         let end = self.chain_end(from, dir);
@@ -303,7 +303,7 @@ impl Splinter {
     }
 
     /// Takes back the last move.
-    pub fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         self.history.pop();
         self.state = self.undo.pop().expect("unmake without a move");
     }

@@ -14,7 +14,7 @@ const MOBILITY: i32 = 2;
 
 impl TumblingDown {
     /// The position's value for `player`, in centipawns.
-    pub fn evaluate(&self, player: Player) -> i32 {
+    pub(super) fn evaluate(&self, player: Player) -> i32 {
         two_player::zero_sum(player, self.side(), |p| self.side_score(p))
     }
 

@@ -74,7 +74,7 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 impl TumblingDown {
     /// Every legal move: for each controlled stack and on-board direction a step,
     /// and a tumble too when the stack has two or more checkers (T6).
-    pub fn generate(&self, moves: &mut Vec<TdMove>) {
+    pub(super) fn generate(&self, moves: &mut Vec<TdMove>) {
         moves.clear();
         if self.outcome().is_some() {
             return;

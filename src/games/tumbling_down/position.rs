@@ -171,7 +171,7 @@ impl TumblingDown {
     }
 
     /// The result once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(super) fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
@@ -181,12 +181,12 @@ impl TumblingDown {
     }
 
     /// The full hash: board, side to move and ply counter.
-    pub fn hash(&self) -> u64 {
+    pub(super) fn hash(&self) -> u64 {
         self.board_hash ^ ply_key(self.ply)
     }
 
     /// The hash computed from scratch (for checking the incremental one).
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub(super) fn hash_from_scratch(&self) -> u64 {
         let squares = (0..64).fold(0, |h, sq| {
             h ^ stack_key(sq, self.heights[sq], self.colors[sq])
         });
@@ -194,7 +194,7 @@ impl TumblingDown {
     }
 
     /// Whether the current position occurred earlier in the history.
-    pub fn repeats_earlier(&self) -> bool {
+    pub(super) fn repeats_earlier(&self) -> bool {
         self.history.occurred(2)
     }
 
@@ -257,7 +257,7 @@ impl TumblingDown {
     }
 
     /// Plays a legal move and decides the game if it ends (R9-R11, E1-E4).
-    pub fn make(&mut self, mv: TdMove) {
+    pub(super) fn make(&mut self, mv: TdMove) {
         let from = mv.from();
         let (height, colors) = self.stack(from);
         let mut undo = Undo {
@@ -341,7 +341,7 @@ impl TumblingDown {
     }
 
     /// Takes back the last move.
-    pub fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
         self.history.pop();
         let from = undo.mv.from();
