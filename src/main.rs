@@ -7,9 +7,9 @@ use clap::{Parser, Subcommand};
 use tabula::commands::{bench, perft::print_divide, selfplay};
 use tabula::game::GameConfig;
 use tabula::protocol::Engine;
-use tabula::protocol::options::{EngineOptions, PlayoutKind};
+use tabula::protocol::options::{Choice, EngineOptions, PlayoutKind, SearchKind};
 use tabula::protocol::output::Output;
-use tabula::registry::Registry;
+use tabula::registry::{Entry, Registry};
 use tabula::search::SearchLimits;
 
 /// A game-playing engine for five abstract strategy games, speaking UGI.
@@ -34,7 +34,7 @@ enum Command {
     /// Runs MCTS for a fixed number of iterations on every game's bench position; prints playouts per second.
     BenchMcts {
         /// How leaves are scored: auto (each game's choice), random or cutoff.
-        #[arg(long, default_value = "auto", value_parser = ["auto", "random", "cutoff"])]
+        #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(PlayoutKind::words()))]
         playout: String,
         /// Random plies before the evaluation with `--playout cutoff`.
         #[arg(long, default_value_t = 8)]
@@ -91,16 +91,12 @@ fn main() -> ExitCode {
             threads,
         }) => {
             let options = EngineOptions {
-                search: tabula::protocol::options::SearchKind::Mcts,
-                playout: match playout.as_str() {
-                    "random" => PlayoutKind::Random,
-                    "cutoff" => PlayoutKind::Cutoff,
-                    _ => PlayoutKind::Auto,
-                },
+                search: SearchKind::Mcts,
+                playout: PlayoutKind::from_word(&playout).expect("clap checked the word"),
                 playout_plies: plies,
                 ..EngineOptions::defaults(&registry)
             };
-            let style_for = |entry: &tabula::registry::Entry| options.style(entry.playout_cutoff);
+            let style_for = |entry: &Entry| options.style(entry.playout_cutoff);
             bench::run_mcts(&registry, threads.max(1), &style_for, &emit);
             Ok(())
         }

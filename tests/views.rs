@@ -21,6 +21,15 @@ fn cells_of(view: &View, kind: &str) -> Vec<String> {
         .collect()
 }
 
+/// The names of the cells that carry `mark`.
+fn marked(view: &View, mark: &str) -> Vec<String> {
+    view.cells
+        .iter()
+        .filter(|c| c.marks.contains(&mark))
+        .map(|c| c.name.clone())
+        .collect()
+}
+
 /// The drawing of a move given by its token.
 fn move_cells<G: Game>(pos: &G, token: &str) -> (Option<String>, Option<String>, String) {
     let (view, drawn) = (pos.view(), pos.move_view(pos.parse_move(token).unwrap()));
@@ -81,12 +90,7 @@ fn splinter_draws_pieces_by_type_and_the_no_return_squares() {
     assert_eq!(view.cells.len(), 15 * 18);
     assert_eq!(view.pieces.len(), 30, "the corner rooks fell");
     assert_eq!(cells_of(&view, "king").len(), 2);
-    let barred: Vec<&str> = view
-        .cells
-        .iter()
-        .filter(|c| c.marks.contains(&"no-return"))
-        .map(|c| c.name.as_str())
-        .collect();
+    let barred = marked(&view, "no-return");
     assert!(!barred.is_empty() && barred.iter().all(|name| pos.to_text().contains(name)));
     let start = after::<Splinter>("");
     let push = move_cells(&start, "h7h8");
@@ -122,19 +126,14 @@ fn dwindle_draws_pips_voids_the_chit_and_who_is_out() {
     assert_eq!(cells_of(&view, "chit"), ["e5"]);
     let a9 = view.cells.iter().find(|c| c.name == "a9").unwrap();
     assert_eq!(a9.pips, 0x0C, "dw9's a9 tile");
-    assert!(view.cells.iter().any(|c| c.marks.contains(&"void")));
+    assert!(!marked(&view, "void").is_empty());
     let token = pos.legal_tokens()[0].clone();
     let (from, to, _) = move_cells(&pos, &token);
     assert_eq!((from.as_deref(), to), (Some("e5"), Some(token.clone())));
     pos.make(pos.parse_move(&token).unwrap());
     let view = pos.view();
     assert_eq!(cells_of(&view, "chit"), [token]);
-    let gone = view
-        .cells
-        .iter()
-        .filter(|c| c.marks.contains(&"gone"))
-        .count();
-    assert_eq!(gone, 1, "the tile the chit left");
+    assert_eq!(marked(&view, "gone").len(), 1, "the tile the chit left");
     assert_eq!(view.panels[0].lines.len(), 3);
 }
 
@@ -143,13 +142,7 @@ fn dwnsiwn_draws_the_pyramid_dice_stocks_and_queue() {
     let start = after::<Dwnsiwn>("");
     let view = start.view();
     assert_eq!(view.cells.len(), 20);
-    let dungeon: Vec<&str> = view
-        .cells
-        .iter()
-        .filter(|c| c.marks.contains(&"dungeon"))
-        .map(|c| c.name.as_str())
-        .collect();
-    assert_eq!(dungeon, ["111"]);
+    assert_eq!(marked(&view, "dungeon"), ["111"]);
     let apex = &view.cells[0];
     let under = view.cells.iter().find(|c| c.name == "111").unwrap();
     assert_eq!(
@@ -158,7 +151,7 @@ fn dwnsiwn_draws_the_pyramid_dice_stocks_and_queue() {
         "the dungeon lies under the apex"
     );
     assert_eq!(
-        view.panels[1].lines[0].split(' ').count(),
+        view.panels[1].lines[0].split(',').count(),
         20,
         "twenty rolls pending"
     );

@@ -206,13 +206,25 @@ pub trait GameVisitor {
     fn visit<G: Game>(&mut self);
 }
 
+/// Plays `tokens` on `pos`, each checked; an error names the first bad one by its number
+/// (`pos` then stands after the good ones before it).
+pub fn play_tokens<'a, G: Game>(
+    pos: &mut G,
+    tokens: impl IntoIterator<Item = &'a str>,
+) -> Result<(), String> {
+    for (i, token) in tokens.into_iter().enumerate() {
+        let mv = pos
+            .parse_move(token)
+            .map_err(|e| format!("move {} ('{token}'): {e}", i + 1))?;
+        pos.make(mv);
+    }
+    Ok(())
+}
+
 /// The start position of `config` with `tokens` (space-separated) played, each checked.
 pub fn start_then<G: Game>(config: &GameConfig, tokens: &str) -> Result<G, String> {
     let mut pos = G::startpos(config)?;
-    for token in tokens.split_whitespace() {
-        let mv = pos.parse_move(token)?;
-        pos.make(mv);
-    }
+    play_tokens(&mut pos, tokens.split_whitespace())?;
     Ok(pos)
 }
 

@@ -2,12 +2,10 @@
 //! protocol, the arena's referee, selfplay): tokens in, typed answers out, one move at a time.
 
 use super::view::{MoveView, View};
-use super::{Game, GameConfig, Outcome, Turn};
+use super::{Game, GameConfig, Outcome, Turn, play_tokens};
 
 /// One game's rules over a position that moves on token by token.
 pub trait Rules: Send {
-    /// The variant name.
-    fn variant(&self) -> &'static str;
     /// The number of players.
     fn players(&self) -> usize;
     /// Who decides next.
@@ -55,13 +53,15 @@ impl<G: Game> GameRules<G> {
     pub fn position(&self) -> &G {
         &self.pos
     }
+
+    fn legal_moves(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        self.pos.generate(&mut moves);
+        moves
+    }
 }
 
 impl<G: Game> Rules for GameRules<G> {
-    fn variant(&self) -> &'static str {
-        G::NAME
-    }
-
     fn players(&self) -> usize {
         self.pos.players()
     }
@@ -86,9 +86,7 @@ impl<G: Game> Rules for GameRules<G> {
         if self.pos.turn() != Turn::Chance {
             return Vec::new();
         }
-        let mut moves = Vec::new();
-        self.pos.generate(&mut moves);
-        moves
+        self.legal_moves()
             .into_iter()
             .map(|m| (self.pos.format_move(m), self.pos.chance_weight(m)))
             .collect()
@@ -105,12 +103,7 @@ impl<G: Game> Rules for GameRules<G> {
             None => G::startpos(&self.config)?,
             Some(text) => G::from_text(text, &self.config)?,
         };
-        for (i, token) in tokens.iter().enumerate() {
-            let mv = pos
-                .parse_move(token)
-                .map_err(|e| format!("move {} ('{token}'): {e}", i + 1))?;
-            pos.make(mv);
-        }
+        play_tokens(&mut pos, tokens.iter().copied())?;
         self.pos = pos;
         Ok(())
     }
@@ -132,9 +125,7 @@ impl<G: Game> Rules for GameRules<G> {
     }
 
     fn move_views(&self) -> Vec<(String, MoveView)> {
-        let mut moves = Vec::new();
-        self.pos.generate(&mut moves);
-        moves
+        self.legal_moves()
             .into_iter()
             .map(|m| (self.pos.format_move(m), self.pos.move_view(m)))
             .collect()

@@ -32,6 +32,28 @@ pub enum PlayoutKind {
 pub trait Choice: Copy + PartialEq + 'static {
     /// Every value with its word, in declaration order.
     const CHOICES: &'static [(Self, &'static str)];
+
+    /// Every word, in declaration order.
+    fn words() -> Vec<&'static str> {
+        Self::CHOICES.iter().map(|(_, w)| *w).collect()
+    }
+
+    /// The word of this value.
+    fn word(self) -> &'static str {
+        Self::CHOICES
+            .iter()
+            .find(|(v, _)| *v == self)
+            .expect("every value has a word")
+            .1
+    }
+
+    /// The value of a word, exactly as declared.
+    fn from_word(word: &str) -> Option<Self> {
+        Self::CHOICES
+            .iter()
+            .find(|(_, w)| *w == word)
+            .map(|(v, _)| *v)
+    }
 }
 
 impl Choice for SearchKind {
@@ -58,24 +80,9 @@ impl Choice for ManyPlayers {
     ];
 }
 
-fn word<C: Choice>(value: C) -> &'static str {
-    C::CHOICES
-        .iter()
-        .find(|(v, _)| *v == value)
-        .expect("every value has a word")
-        .1
-}
-
-fn from_word<C: Choice>(word: &str) -> C {
-    C::CHOICES
-        .iter()
-        .find(|(_, w)| *w == word)
-        .expect("the word was checked against the list")
-        .0
-}
-
-fn words<C: Choice>(_field: fn(&EngineOptions) -> C) -> Vec<&'static str> {
-    C::CHOICES.iter().map(|(_, w)| *w).collect()
+/// The words of the [`Choice`] a field holds (the field names the type for [`choice!`]).
+fn words_of<C: Choice>(_field: fn(&EngineOptions) -> C) -> Vec<&'static str> {
+    C::words()
 }
 
 /// Option values as set by `setoption` (or their defaults).
@@ -236,9 +243,9 @@ macro_rules! choice {
             name: $name,
             effect: Effect::$effect,
             value: Value::Combo {
-                words: words(|o| o.$field),
-                get: |o| word(o.$field),
-                set: |o, w| o.$field = from_word(w),
+                words: words_of(|o| o.$field),
+                get: |o| o.$field.word(),
+                set: |o, w| o.$field = Choice::from_word(w).expect("a word of the list"),
             },
         }
     };

@@ -4,18 +4,11 @@
 pub mod dice_race;
 pub mod engine;
 
-use tabula::game::{Game, GameConfig};
+use tabula::game::{Game, GameConfig, start_then};
 
 /// The start position followed by the given tokens, each checked for legality.
 pub fn after<G: Game>(tokens: &str) -> G {
-    let mut pos = G::startpos(&GameConfig::default()).expect("startpos");
-    for token in tokens.split_whitespace() {
-        let mv = pos
-            .parse_move(token)
-            .unwrap_or_else(|e| panic!("{token}: {e}"));
-        pos.make(mv);
-    }
-    pos
+    start_then(&GameConfig::default(), tokens).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The number of legal tokens.

@@ -20,7 +20,21 @@ fn parse_stock(text: &str) -> Result<[[u8; 7]; 2], String> {
     Ok(stock)
 }
 
-fn write_stock(stock: &[[u8; 7]; 2]) -> String {
+/// The pending rolls as the position text writes them: `K>N` for each, comma-separated, or `-`.
+pub(super) fn write_queue(s: &State) -> String {
+    let queue: Vec<String> = s.queue[s.queue_head as usize..s.queue_len as usize]
+        .iter()
+        .map(|&e| format!("{}>{}", (e & 1) + 1, (e >> 1) + 1))
+        .collect();
+    if queue.is_empty() {
+        "-".to_string()
+    } else {
+        queue.join(",")
+    }
+}
+
+/// A stock as the position text writes it: `KV` for each die, comma-separated, or `-`.
+pub(super) fn write_stock(stock: &[[u8; 7]; 2]) -> String {
     let dice: Vec<String> = (0..2)
         .flat_map(|k| {
             (1..=6).flat_map(move |v| {
@@ -182,15 +196,7 @@ impl Dwnsiwn {
                 }
             })
             .collect();
-        let queue: Vec<String> = s.queue[s.queue_head as usize..s.queue_len as usize]
-            .iter()
-            .map(|&e| format!("{}>{}", (e & 1) + 1, (e >> 1) + 1))
-            .collect();
-        let queue = if queue.is_empty() {
-            "-".to_string()
-        } else {
-            queue.join(",")
-        };
+        let queue = write_queue(s);
         format!(
             "{} {} {} {queue} p{}",
             cells.join(","),

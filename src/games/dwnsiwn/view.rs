@@ -5,6 +5,7 @@
 use super::moves::DnMove;
 use super::position::Dwnsiwn;
 use super::pyramid::{CELL_COUNT, CELLS, CellIndex, DUNGEON, SIDE_NAMES, cell_name};
+use super::text::{write_queue, write_stock};
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
 
 /// Where a cell appears from above: the bottom layer is a triangle of ten cells with corners
@@ -60,21 +61,7 @@ impl Dwnsiwn {
             })
             .collect();
         let stocks = (0..2)
-            .map(|owner| {
-                let dice: Vec<String> = (0..2)
-                    .flat_map(|colour| {
-                        (1..=6).flat_map(move |value| {
-                            let count = s.stock[owner][colour][value] as usize;
-                            std::iter::repeat_n(format!("{}{value}", colour + 1), count)
-                        })
-                    })
-                    .collect();
-                format!("p{}: {}", owner + 1, dice.join(" "))
-            })
-            .collect();
-        let rolls: Vec<String> = s.queue[s.queue_head as usize..s.queue_len as usize]
-            .iter()
-            .map(|&entry| format!("{}>{}", (entry & 1) + 1, (entry >> 1) + 1))
+            .map(|owner| format!("p{}: {}", owner + 1, write_stock(&s.stock[owner])))
             .collect();
         let totals = (0..2)
             .map(|colour| {
@@ -94,7 +81,7 @@ impl Dwnsiwn {
             pieces,
             panels: vec![
                 panel("Stocks (colour and value)", stocks),
-                panel("Pending rolls (colour > stock)", vec![rolls.join(" ")]),
+                panel("Pending rolls (colour > stock)", vec![write_queue(s)]),
                 panel("Side totals", totals),
             ],
         }
