@@ -4,10 +4,10 @@ use std::time::{Duration, Instant};
 
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::{EngineProcess, EngineSpec, Fault};
 use crate::openings::roll;
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, Opening, Referee};
+use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
 /// What an engine may spend on a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -1,6 +1,5 @@
 //! `arena`: engine-vs-engine matches for tabula's games, with tabula's rules as referee.
 
-mod engine;
 mod game;
 mod openings;
 mod records;
@@ -21,6 +20,7 @@ use game::GameRules;
 use referee::GameSettings;
 use settings::{parse_engine, parse_limits, parse_openings, parse_sprt};
 use tournament::{MatchConfig, run_match};
+use ugi::engine::{engine_words, group_engine_args};
 
 /// Engine-vs-engine matches in tabula's games, with tabula's rules as referee.
 #[derive(Parser)]
@@ -113,30 +113,8 @@ struct MatchArgs {
     report_every: usize,
 }
 
-/// Separates the words of one `--engine` once they are joined into a single argument.
-const WORD_SEPARATOR: char = '\u{1f}';
-
-/// The command line with the words after each `--engine` joined into one argument, so
-/// that clap keeps the engines apart.
-fn grouped_args() -> Vec<String> {
-    let mut args = Vec::new();
-    let mut words = std::env::args().peekable();
-    while let Some(word) = words.next() {
-        let is_engine = word == "--engine";
-        args.push(word);
-        if is_engine {
-            let mut group = Vec::new();
-            while let Some(next) = words.next_if(|w| !w.starts_with("--")) {
-                group.push(next);
-            }
-            args.push(group.join(&WORD_SEPARATOR.to_string()));
-        }
-    }
-    args
-}
-
 fn main() -> ExitCode {
-    let result = match Cli::parse_from(grouped_args()).command {
+    let result = match Cli::parse_from(group_engine_args(std::env::args())).command {
         Command::Match(args) => play_match(args),
         Command::Openings {
             game,
@@ -189,10 +167,7 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
     let engines = args
         .engine
         .iter()
-        .map(|group| {
-            let words: Vec<String> = group.split(WORD_SEPARATOR).map(str::to_string).collect();
-            parse_engine(&words, &each)
-        })
+        .map(|group| parse_engine(&engine_words(group), &each))
         .collect::<Result<Vec<_>, _>>()?;
     if engines.len() < 2 {
         return Err("a match needs at least two --engine".to_string());

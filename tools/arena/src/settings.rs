@@ -2,11 +2,11 @@
 
 use rand::Rng;
 
-use crate::engine::EngineSpec;
 use crate::game::Limits;
 use crate::openings;
 use crate::referee::{GameSettings, Opening};
 use crate::stats::Sprt;
+use ugi::engine::EngineSpec;
 
 /// Limits and options given for every engine (`--each`) or for one.
 #[derive(Clone, Debug, Default)]
@@ -69,32 +69,23 @@ pub fn parse_limits(words: &[String], base: Option<&Common>) -> Result<Common, S
 
 /// Parses one `--engine`: `cmd=` and `name=` plus limits and options, over `each`.
 pub fn parse_engine(words: &[String], each: &Common) -> Result<(EngineSpec, Limits), String> {
+    let (mut spec, rest) = EngineSpec::parse(words)?;
     let mut common = each.clone();
-    let (mut cmd, mut name) = (None, None);
-    for word in words {
-        let (key, value) = split(word)?;
-        match key {
-            "cmd" => cmd = Some(value.to_string()),
-            "name" => name = Some(value.to_string()),
-            _ if apply(&mut common, key, value)? => {}
-            _ => return Err(format!("unknown key '{key}' in --engine")),
+    for (key, value) in &rest {
+        if !apply(&mut common, key, value)? {
+            return Err(format!("unknown key '{key}' in --engine"));
         }
     }
-    let cmd = cmd.ok_or("an --engine needs cmd=")?;
     let limits = common.limits;
     if limits == Limits::default() {
         return Err(format!(
-            "engine '{cmd}' has no limit: give tc=, movetime=, nodes= or depth="
+            "engine '{}' has no limit: give tc=, movetime=, nodes= or depth=",
+            spec.cmd
         ));
     }
-    Ok((
-        EngineSpec {
-            name: name.unwrap_or_else(|| cmd.clone()),
-            cmd,
-            options: common.options,
-        },
-        limits,
-    ))
+    common.options.append(&mut spec.options);
+    spec.options = common.options;
+    Ok((spec, limits))
 }
 
 /// Parses `--openings`: `file=<path>`, or `random=<plies> [count=<n>]`; none means startpos.

@@ -9,11 +9,11 @@ use std::sync::{Mutex, mpsc};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::engine::EngineSpec;
 use crate::game::{Contestant, GameJob, GameRules, Limits, play};
 use crate::records::{self, GameRecord};
 use crate::referee::Opening;
 use crate::stats::{HeadToHead, Sprt, Standing};
+use ugi::engine::EngineSpec;
 
 /// Everything a match needs.
 pub struct MatchConfig {

@@ -40,6 +40,62 @@ impl Fault {
     }
 }
 
+impl EngineSpec {
+    /// Parses the words of an `--engine`: `cmd=<command>`, `name=<name>` (default: the
+    /// command) and `option.<Name>=<value>`; every other `key=value` is returned for the
+    /// caller to read (limits, say).
+    pub fn parse(words: &[String]) -> Result<(EngineSpec, Vec<(String, String)>), String> {
+        let (mut cmd, mut name, mut options, mut rest) = (None, None, Vec::new(), Vec::new());
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value, got '{word}'"))?;
+            match key {
+                "cmd" => cmd = Some(value.to_string()),
+                "name" => name = Some(value.to_string()),
+                _ => match key.strip_prefix("option.") {
+                    Some(option) => options.push((option.to_string(), value.to_string())),
+                    None => rest.push((key.to_string(), value.to_string())),
+                },
+            }
+        }
+        let cmd: String = cmd.ok_or("an --engine needs cmd=")?;
+        let spec = EngineSpec {
+            name: name.unwrap_or_else(|| cmd.clone()),
+            cmd,
+            options,
+        };
+        Ok((spec, rest))
+    }
+}
+
+/// Separates the words of one `--engine` once they are joined into a single argument.
+const WORD_SEPARATOR: char = '\u{1f}';
+
+/// The command line with the words after each `--engine` joined into one argument, so that
+/// an argument parser keeps the engines apart; [`engine_words`] splits one again.
+pub fn group_engine_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut grouped = Vec::new();
+    let mut words = args.into_iter().peekable();
+    while let Some(word) = words.next() {
+        let is_engine = word == "--engine";
+        grouped.push(word);
+        if is_engine {
+            let mut group = Vec::new();
+            while let Some(next) = words.next_if(|w| !w.starts_with("--")) {
+                group.push(next);
+            }
+            grouped.push(group.join(&WORD_SEPARATOR.to_string()));
+        }
+    }
+    grouped
+}
+
+/// The words of one `--engine` argument joined by [`group_engine_args`].
+pub fn engine_words(group: &str) -> Vec<String> {
+    group.split(WORD_SEPARATOR).map(str::to_string).collect()
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -106,19 +162,25 @@ impl EngineProcess {
         self.wait_for("readyok", HANDSHAKE_TIME).map(|_| ())
     }
 
+    /// The next line the engine writes, waiting at most `limit`.
+    pub fn next_line(&mut self, limit: Duration) -> Result<String, Fault> {
+        match self.lines.recv_timeout(limit) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::NoAnswer),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.exited = true;
+                Err(Fault::Exited)
+            }
+        }
+    }
+
     /// Reads lines until one starts with `prefix` (returned), within `limit`.
     pub fn wait_for(&mut self, prefix: &str, limit: Duration) -> Result<String, Fault> {
         let deadline = Instant::now() + limit;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with(prefix) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::NoAnswer),
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.exited = true;
-                    return Err(Fault::Exited);
-                }
+            let line = self.next_line(deadline.saturating_duration_since(Instant::now()))?;
+            if line.starts_with(prefix) {
+                return Ok(line);
             }
         }
     }
@@ -146,5 +208,41 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn engine_words_split_into_the_spec_and_the_rest() {
+        let (spec, rest) =
+            EngineSpec::parse(&words("cmd=./e name=new option.Hash=32 movetime=100")).unwrap();
+        assert_eq!(
+            spec,
+            EngineSpec {
+                name: "new".into(),
+                cmd: "./e".into(),
+                options: vec![("Hash".into(), "32".into())],
+            }
+        );
+        assert_eq!(rest, vec![("movetime".to_string(), "100".to_string())]);
+        assert_eq!(EngineSpec::parse(&words("cmd=./e")).unwrap().0.name, "./e");
+        assert!(EngineSpec::parse(&words("name=x")).is_err());
+        assert!(EngineSpec::parse(&words("cmd")).is_err());
+    }
+
+    #[test]
+    fn each_engine_keeps_its_words() {
+        let args = words("arena --engine cmd=a name=x --games 2 --engine cmd=b");
+        let grouped = group_engine_args(args);
+        assert_eq!(grouped.len(), 7);
+        assert_eq!(engine_words(&grouped[2]), words("cmd=a name=x"));
+        assert_eq!(engine_words(&grouped[6]), words("cmd=b"));
     }
 }

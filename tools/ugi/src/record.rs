@@ -1,0 +1,130 @@
+//! The arena's game-record line: one finished game per line.
+//!
+//! A line is tab-separated `key=value` fields: `game`, `sample`, `rotation`, `seats`
+//! (engine names by seat, comma-separated), `opening`, `result`, `scores` (by seat),
+//! `reason`, `plies`, `moves` and `times` (milliseconds per decision; 0 for dice),
+//! space-separated, and `notes` (what the referee noticed, `; `-separated).
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The game's number in the schedule (0-based).
+    pub game: usize,
+    /// The sample (opening pair or rotation) it belongs to.
+    pub sample: usize,
+    /// Its rotation of the seats within the sample.
+    pub rotation: usize,
+    /// Engine names by seat.
+    pub seats: Vec<String>,
+    /// The opening, as a `position` command gives it.
+    pub opening: String,
+    /// `p<k>win` or `draw` (the rules), `p<k>loses` (seat k forfeited), or `adjudicated`.
+    pub result: String,
+    /// Every seat's score.
+    pub scores: Vec<f64>,
+    /// How the game ended.
+    pub reason: String,
+    /// Tokens played after the opening.
+    pub moves: Vec<String>,
+    /// Milliseconds each token took (0 for dice).
+    pub times: Vec<u64>,
+    /// Disagreements and other remarks.
+    pub notes: Vec<String>,
+}
+
+fn clean(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
+}
+
+impl GameRecord {
+    /// The record's line (without the newline).
+    pub fn line(&self) -> String {
+        let join = |items: Vec<String>, sep: &str| items.join(sep);
+        [
+            format!("game={}", self.game),
+            format!("sample={}", self.sample),
+            format!("rotation={}", self.rotation),
+            format!("seats={}", join(self.seats.clone(), ",")),
+            format!("opening={}", clean(&self.opening)),
+            format!("result={}", self.result),
+            format!(
+                "scores={}",
+                join(self.scores.iter().map(f64::to_string).collect(), ",")
+            ),
+            format!("reason={}", clean(&self.reason)),
+            format!("plies={}", self.moves.len()),
+            format!("moves={}", join(self.moves.clone(), " ")),
+            format!(
+                "times={}",
+                join(self.times.iter().map(u64::to_string).collect(), " ")
+            ),
+            format!("notes={}", clean(&self.notes.join("; "))),
+        ]
+        .join("\t")
+    }
+
+    /// Parses a record line.
+    pub fn parse(line: &str) -> Result<GameRecord, String> {
+        let field = |key: &str| {
+            line.split('\t')
+                .find_map(|f| f.strip_prefix(key)?.strip_prefix('='))
+                .ok_or_else(|| format!("record without '{key}': {line}"))
+        };
+        let number = |key: &str| {
+            field(key)?
+                .parse::<usize>()
+                .map_err(|_| format!("bad '{key}' in: {line}"))
+        };
+        let words = |text: &str, sep: char| -> Vec<String> {
+            text.split(sep)
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        Ok(GameRecord {
+            game: number("game")?,
+            sample: number("sample")?,
+            rotation: number("rotation")?,
+            seats: words(field("seats")?, ','),
+            opening: field("opening")?.to_string(),
+            result: field("result")?.to_string(),
+            scores: words(field("scores")?, ',')
+                .iter()
+                .map(|s| s.parse().map_err(|_| format!("bad score in: {line}")))
+                .collect::<Result<_, _>>()?,
+            reason: field("reason")?.to_string(),
+            moves: words(field("moves")?, ' '),
+            times: words(field("times")?, ' ')
+                .iter()
+                .map(|t| t.parse().map_err(|_| format!("bad time in: {line}")))
+                .collect::<Result<_, _>>()?,
+            notes: words(field("notes")?, ';')
+                .iter()
+                .map(|n| n.trim().to_string())
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_round_trips_through_its_line() {
+        let record = GameRecord {
+            game: 7,
+            sample: 3,
+            rotation: 1,
+            seats: vec!["new".into(), "old".into()],
+            opening: "startpos moves roll:1 11@111".into(),
+            result: "p2win".into(),
+            scores: vec![0.0, 1.0],
+            reason: "p1 illegal move 'zz'".into(),
+            moves: vec!["c6=15".into(), "roll:3".into()],
+            times: vec![12, 0],
+            notes: vec!["old says draw".into()],
+        };
+        assert_eq!(GameRecord::parse(&record.line()).unwrap(), record);
+    }
+}
