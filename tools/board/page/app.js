@@ -1,0 +1,396 @@
+// The page: keeps the server's state (pushed as server-sent events), draws it, and turns
+// clicks into requests. Every rule is the server's: the page only offers what it lists.
+
+import { COLOURS, drawBoard, drawGraph } from "./draw.js";
+
+const $ = (id) => document.getElementById(id);
+let catalog = null;
+let state = null;
+let received = 0;
+let selected = null;
+let previewing = false;
+
+function message(text) {
+  $("message").textContent = text || "";
+}
+
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  let reply;
+  try { reply = await response.json(); } catch { reply = { error: `the server said ${response.status}` }; }
+  if (!response.ok || reply.error) {
+    message(reply.error || `the server said ${response.status}`);
+    return null;
+  }
+  message("");
+  return reply;
+}
+
+function accept(next) {
+  if (!next || next.error || (state && next.version < state.version)) return;
+  if (!state || state.ply !== next.ply || state.plies !== next.plies) selected = null;
+  state = next;
+  received = performance.now();
+  window.tabulaState = state;
+  render();
+}
+
+// ---- new game form ----
+
+function fillGames() {
+  $("game").replaceChildren(...catalog.games.map((g) => new Option(g.name, g.name)));
+  const engines = catalog.engines.map((name, i) => new Option(name, i));
+  $("analysis-engine").replaceChildren(...engines);
+  gameChanged();
+}
+
+function gameChanged() {
+  const game = catalog.games.find((g) => g.name === $("game").value);
+  $("players").min = game.players[0];
+  $("players").max = game.players[1];
+  $("players").value = Math.min(Math.max(Number($("players").value), game.players[0]), game.players[1]);
+  $("players").disabled = game.players[0] === game.players[1];
+  $("board-name").replaceChildren(...game.boards.map((b) => new Option(b, b)));
+  $("board-label").hidden = game.boards.length === 0;
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = Number($("players").value);
+  const box = $("seat-setup");
+  const old = [...box.children];
+  box.replaceChildren();
+  for (let k = 0; k < n; k++) {
+    if (old[k]) { box.appendChild(old[k]); continue; }
+    const row = document.createElement("div");
+    row.className = "seat";
+    row.dataset.seat = k;
+    const who = document.createElement("select");
+    who.className = "who";
+    who.append(new Option("person", "person"), ...catalog.engines.map((name, i) => new Option(name, i)));
+    who.value = k === 0 || !catalog.engines.length ? "person" : "0";
+    row.append(`p${k + 1} `, who);
+    row.insertAdjacentHTML("beforeend", `
+      <select class="search"><option value="">engine's search</option><option>alphabeta</option><option>mcts</option><option>random</option></select>
+      threads <input class="threads" type="number" min="1" max="256" value="1">
+      MultiPV <input class="multipv" type="number" min="1" max="16" value="1">
+      <select class="limit-kind"><option value="movetime">ms a move</option><option value="nodes">nodes</option><option value="depth">depth</option><option value="clock">clock s+s</option><option value="none">none</option></select>
+      <input class="limit-value" size="8" value="1000">`);
+    box.appendChild(row);
+  }
+}
+
+function seatSetup(row) {
+  const who = row.querySelector(".who").value;
+  const kind = row.querySelector(".limit-kind").value;
+  const value = row.querySelector(".limit-value").value.trim();
+  let limit = null;
+  if (kind === "movetime") limit = { kind, ms: Number(value) };
+  if (kind === "nodes") limit = { kind, nodes: Number(value) };
+  if (kind === "depth") limit = { kind, depth: Number(value) };
+  if (kind === "clock") {
+    const [base, inc] = value.split("+").map(Number);
+    limit = { kind, base_ms: Math.round(base * 1000), inc_ms: Math.round((inc || 0) * 1000) };
+  }
+  if (who === "person") return { engine: null, options: [], limit: kind === "clock" ? limit : null };
+  const options = [["Threads", row.querySelector(".threads").value], ["MultiPV", row.querySelector(".multipv").value]];
+  const search = row.querySelector(".search").value;
+  if (search) options.push(["Search", search]);
+  return { engine: Number(who), options, limit };
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const seed = $("seed").value.trim();
+  const body = {
+    game: $("game").value,
+    players: Number($("players").value),
+    board: $("board-label").hidden ? "" : $("board-name").value,
+    dice: $("dice").value,
+    seed: seed === "" ? null : Number(seed),
+    seats: [...$("seat-setup").children].map(seatSetup),
+  };
+  accept(await api("/api/new", body));
+}
+
+// ---- drawing ----
+
+function legalMoves() {
+  return state.legal || [];
+}
+
+function cellMarks() {
+  const marks = new Map();
+  const add = (i, m) => { if (i !== null && i !== undefined) marks.set(i, [...(marks.get(i) || []), m]); };
+  const moves = legalMoves();
+  for (const m of moves) add(m.from ?? m.to, "movable");
+  if (selected !== null) {
+    add(selected, "selected");
+    for (const m of moves) if (m.from === selected) add(m.to, "target");
+  }
+  if (state.last_move) { add(state.last_move.from, "last"); add(state.last_move.to, "last"); }
+  return marks;
+}
+
+function onCell(i) {
+  if (previewing) return;
+  const moves = legalMoves();
+  if (selected !== null) {
+    const picked = moves.filter((m) => m.from === selected && m.to === i);
+    if (picked.length) return choose(picked);
+  }
+  if (moves.some((m) => m.from === i)) {
+    selected = selected === i ? null : i;
+  } else {
+    const placed = moves.filter((m) => m.from === null && m.to === i);
+    if (placed.length) return choose(placed);
+    selected = null;
+  }
+  render();
+}
+
+function choose(moves) {
+  if (moves.length === 1) return play(moves[0].token);
+  const box = $("chooser");
+  box.replaceChildren("Which one? ");
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m.words;
+    b.dataset.token = m.token;
+    b.onclick = () => play(m.token);
+    box.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "cancel";
+  cancel.onclick = () => { box.hidden = true; };
+  box.appendChild(cancel);
+  box.hidden = false;
+}
+
+async function play(token) {
+  $("chooser").hidden = true;
+  selected = null;
+  accept(await api("/api/move", { token }));
+}
+
+function scoreText(score, seatOptions) {
+  if (!score) return "";
+  if (score.kind === "mate") return score.value > 0 ? `mate in ${score.value}` : `mated in ${-score.value}`;
+  const cp = score.value;
+  const mcts = (seatOptions || []).some(([k, v]) => k === "Search" && v === "mcts");
+  const share = 100 / (1 + Math.pow(10, -cp / 400));
+  return `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}` + (mcts ? ` (win ${share.toFixed(1)}%)` : "");
+}
+
+function clockText(ms) {
+  const t = Math.max(0, ms) / 1000;
+  const m = Math.floor(t / 60);
+  return `${m}:${(t - m * 60).toFixed(1).padStart(4, "0")}`;
+}
+
+function infoLine(info, options, ply) {
+  const div = document.createElement("div");
+  div.className = "info";
+  const parts = [];
+  if (info.multipv > 1) parts.push(`#${info.multipv}`);
+  if (info.depth !== null) parts.push(`depth ${info.depth}`);
+  parts.push(scoreText(info.score, options));
+  if (info.nodes !== null) parts.push(`nodes ${info.nodes}`);
+  if (info.nps !== null) parts.push(`nps ${info.nps}`);
+  div.append(parts.join("  "), " ");
+  const pv = document.createElement("span");
+  pv.className = "pv";
+  info.pv.forEach((token, i) => {
+    const s = document.createElement("span");
+    s.textContent = token;
+    s.onmouseenter = () => preview(ply, info.pv.slice(0, i + 1));
+    s.onmouseleave = endPreview;
+    pv.append(s, " ");
+  });
+  div.appendChild(pv);
+  return div;
+}
+
+async function preview(ply, tokens) {
+  const response = await fetch("/api/preview", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ply, tokens }),
+  });
+  const reply = await response.json();
+  if (!reply.view) return;
+  previewing = true;
+  $("board").classList.add("preview");
+  drawBoard($("board"), reply.view, new Map(), () => {});
+}
+
+function endPreview() {
+  previewing = false;
+  $("board").classList.remove("preview");
+  render();
+}
+
+function renderSeats() {
+  const box = $("seats");
+  box.replaceChildren();
+  state.seats.forEach((seat, k) => {
+    const div = document.createElement("div");
+    div.className = "seat-box";
+    div.dataset.seat = k;
+    if (state.turn.kind === "player" && state.turn.player === k && !state.end) div.classList.add("to-move");
+    const name = document.createElement("b");
+    name.textContent = `p${k + 1}: ${seat.engine ?? "person"}`;
+    name.style.borderLeft = `1em solid ${COLOURS[k % COLOURS.length]}`;
+    name.style.paddingLeft = "0.3em";
+    div.appendChild(name);
+    if (seat.limit) div.append(` (${seat.limit})`);
+    if (seat.clock) {
+      const clock = document.createElement("span");
+      clock.className = "clock" + (seat.clock.running ? " running" : "");
+      clock.dataset.left = seat.clock.left_ms;
+      clock.textContent = clockText(seat.clock.left_ms);
+      div.appendChild(clock);
+    }
+    if (seat.thinking) div.append(" thinking...");
+    if (seat.fault) {
+      const f = document.createElement("div");
+      f.className = "fault";
+      f.textContent = `fault: ${seat.fault}`;
+      div.appendChild(f);
+    }
+    if (seat.engine !== null) {
+      const restart = document.createElement("button");
+      restart.textContent = "restart engine";
+      restart.className = "restart";
+      restart.onclick = async () => accept(await api("/api/restart", { seat: k }));
+      div.appendChild(restart);
+    }
+    for (const info of seat.info) div.appendChild(infoLine(info, seat.options, seat.ply));
+    if (seat.note) {
+      const n = document.createElement("div");
+      n.className = "info";
+      n.textContent = seat.note;
+      div.appendChild(n);
+    }
+    box.appendChild(div);
+  });
+}
+
+function renderStatus() {
+  let text;
+  if (state.end) text = `Game over: ${state.end.result} (${state.end.reason})`;
+  else if (state.turn.kind === "chance") text = state.dice === "manual" ? "Roll the dice and enter the roll" : "The dice roll";
+  else text = `p${state.turn.player + 1} to move` + (state.paused ? " (paused)" : "");
+  if (state.ply !== state.plies) text += ` - showing ply ${state.ply} of ${state.plies}`;
+  $("status").textContent = `${state.game}: ${text}. Dice seed ${state.seed}.`;
+  $("pause").textContent = state.paused ? "Resume" : "Pause";
+}
+
+function renderExtra() {
+  const box = $("extra");
+  box.replaceChildren();
+  for (const m of legalMoves().filter((m) => m.from === null && m.to === null)) {
+    const b = document.createElement("button");
+    b.textContent = m.words;
+    b.dataset.token = m.token;
+    b.onclick = () => play(m.token);
+    box.appendChild(b);
+  }
+}
+
+function renderPanels() {
+  const box = $("panels");
+  box.replaceChildren();
+  for (const panel of state.view.panels) {
+    const div = document.createElement("div");
+    div.className = "panel";
+    const h = document.createElement("h4");
+    h.textContent = panel.title;
+    div.appendChild(h);
+    for (const line of panel.lines) {
+      const l = document.createElement("div");
+      l.textContent = line;
+      div.appendChild(l);
+    }
+    box.appendChild(div);
+  }
+}
+
+function renderMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  state.moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = `${m.mover === null ? "dice" : "p" + (m.mover + 1)} ${m.token}`;
+    if (i + 1 === state.ply) li.className = "current";
+    li.onclick = () => show(i + 1);
+    list.appendChild(li);
+  });
+}
+
+function renderAnalysis() {
+  const box = $("analysis");
+  box.replaceChildren();
+  const a = state.analysis;
+  if (!a) return;
+  box.append(`${a.engine} on ply ${a.ply}${a.running ? " (thinking)" : " (stopped)"}`);
+  for (const info of a.lines) box.appendChild(infoLine(info, [], a.ply));
+  if (a.note) box.append(` ${a.note}`);
+}
+
+function render() {
+  if (!state || previewing) return;
+  renderStatus();
+  drawBoard($("board"), state.view, cellMarks(), onCell);
+  renderExtra();
+  renderSeats();
+  renderPanels();
+  renderMoves();
+  renderAnalysis();
+  drawGraph($("graph"), state.moves, state.ply);
+  $("save-fen").value = state.save.fen;
+  $("save-moves").value = state.save.moves;
+  $("save-record").value = state.save.record;
+}
+
+function tickClocks() {
+  if (!state) return;
+  const spent = performance.now() - received;
+  document.querySelectorAll(".clock.running").forEach((c) => {
+    c.textContent = clockText(Number(c.dataset.left) - spent);
+  });
+}
+
+async function show(ply) {
+  if (ply < 0 || ply > state.plies) return;
+  accept(await api("/api/show", { ply }));
+}
+
+async function init() {
+  catalog = await (await fetch("/api/catalog")).json();
+  fillGames();
+  $("game").onchange = gameChanged;
+  $("players").onchange = fillSeats;
+  $("new-game").onsubmit = startGame;
+  $("token-form").onsubmit = (e) => { e.preventDefault(); play($("token").value.trim()); $("token").value = ""; };
+  $("first").onclick = () => show(0);
+  $("back").onclick = () => show(state.ply - 1);
+  $("forward").onclick = () => show(state.ply + 1);
+  $("last").onclick = () => show(state.plies);
+  $("takeback").onclick = async () => accept(await api("/api/takeback"));
+  $("pause").onclick = async () => accept(await api("/api/pause", { paused: !state.paused }));
+  $("load").onclick = async () => accept(await api("/api/load", { text: $("load-text").value }));
+  $("analyse").onclick = async () => accept(await api("/api/analyse", {
+    engine: Number($("analysis-engine").value), multipv: Number($("analysis-multipv").value),
+  }));
+  $("analyse-stop").onclick = async () => accept(await api("/api/analyse/stop"));
+  accept(await (await fetch("/api/state")).json());
+  const events = new EventSource("/api/events");
+  events.addEventListener("state", (e) => accept(JSON.parse(e.data)));
+  setInterval(tickClocks, 100);
+  document.body.dataset.ready = "1";
+}
+
+init();

@@ -1,0 +1,412 @@
+//! The board's shared state: the table behind a lock, the engines it may start, and a
+//! signal that tells the pages something changed. Everything that moves the game on goes
+//! through here, so that after every change the next decision is started: a roll, an
+//! engine's search, or nothing while a person is to move.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread;
+use std::time::Duration;
+
+use tabula::game::Turn;
+use tabula::registry::Registry;
+use tokio::sync::watch;
+use ugi::engine::{EngineProcess, EngineSpec, Fault};
+
+use crate::driver::{self, AnalyseJob, ThinkJob};
+use crate::info::{self, Info};
+use crate::setup::{DiceMode, Limit, NewGame};
+use crate::table::{Analysis, Search, Table};
+
+/// What the server was started with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The engines the page may choose among.
+    pub engines: Vec<EngineSpec>,
+    /// Milliseconds an engine may overstep its movetime or clock before it loses.
+    pub margin_ms: u64,
+    /// How long an engine without a time limit may think before it loses.
+    pub idle_timeout: Duration,
+}
+
+/// The state every request and every engine thread shares.
+pub struct Board {
+    /// The server's settings.
+    pub config: Config,
+    /// The games.
+    pub registry: Registry,
+    table: Mutex<Table>,
+    changed: watch::Sender<u64>,
+}
+
+/// A search's answer as its thread brings it back.
+pub struct Answer {
+    /// The job's table and number.
+    pub generation: u64,
+    /// See `generation`.
+    pub id: u64,
+    /// The seat that thought.
+    pub seat: usize,
+    /// The process, to keep for the next move (none if it could not start).
+    pub process: Option<EngineProcess>,
+    /// The `bestmove` line, or what went wrong.
+    pub line: Result<String, String>,
+    /// Milliseconds from `go` to the answer.
+    pub spent_ms: u64,
+}
+
+impl Board {
+    /// A board with `config`'s engines and a first game of the first variant, a person
+    /// against the first engine.
+    pub fn new(config: Config) -> Result<Arc<Board>, String> {
+        let registry = Registry::standard();
+        let entry = registry.entries()[0];
+        let setup = NewGame {
+            game: entry.name.to_string(),
+            players: 2,
+            board: String::new(),
+            seats: Vec::new(),
+            dice: DiceMode::Server,
+            seed: None,
+        };
+        let mut setup = setup;
+        setup.seats = vec![Default::default(); 2];
+        if !config.engines.is_empty() {
+            setup.seats[1].engine = Some(0);
+            setup.seats[1].limit = Some(Limit::Movetime { ms: 1000 });
+        }
+        let table = Table::new(entry, &setup, 0)?;
+        let (changed, _) = watch::channel(0);
+        Ok(Arc::new(Board {
+            config,
+            registry,
+            table: Mutex::new(table),
+            changed,
+        }))
+    }
+
+    /// Waits for changes.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// The table, locked (a thread that panicked holding it leaves it usable).
+    pub fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn notify(&self) {
+        self.changed.send_modify(|v| *v += 1);
+    }
+
+    /// Runs `change` on the table; on success starts whatever comes next; tells the pages.
+    pub fn act<R>(
+        self: &Arc<Self>,
+        change: impl FnOnce(&mut Table) -> Result<R, String>,
+    ) -> Result<R, String> {
+        let mut table = self.lock();
+        let result = change(&mut table);
+        self.advance(&mut table);
+        drop(table);
+        self.notify();
+        result
+    }
+
+    /// Starts a new game; the old one's engines are stopped.
+    pub fn new_game(self: &Arc<Self>, setup: &NewGame) -> Result<(), String> {
+        let entry = *self.registry.find(&setup.game)?;
+        setup.check_seats(self.config.engines.len())?;
+        if !setup.board.is_empty() && !entry.boards.contains(&setup.board.as_str()) {
+            return Err(format!("{} has no board '{}'", entry.name, setup.board));
+        }
+        self.act(|table| {
+            let mut fresh = Table::new(entry, setup, table.generation)?;
+            table.cancel_search();
+            if let Some(analysis) = &table.analysis {
+                analysis
+                    .stop
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            std::mem::swap(table, &mut fresh);
+            // The old seats' engines quit off the lock.
+            thread::spawn(move || drop(fresh));
+            Ok(())
+        })
+    }
+
+    /// Moves the game on as far as it goes without a person: rolls the server's dice and
+    /// starts the engine whose turn it is.
+    fn advance(self: &Arc<Self>, table: &mut Table) {
+        loop {
+            table.note_rules_end();
+            if table.end.is_some() || table.paused || table.search.is_some() {
+                return;
+            }
+            match table.rules.turn() {
+                Turn::Over => return,
+                Turn::Chance if table.dice == DiceMode::Server => {
+                    let token = table.roll();
+                    if table.rules.play(&token).is_err() {
+                        return;
+                    }
+                    table.record(&token, None, 0, None);
+                }
+                Turn::Chance => return,
+                Turn::Player(p) => return self.start_search(table, p as usize),
+            }
+        }
+    }
+
+    fn start_search(self: &Arc<Self>, table: &mut Table, seat: usize) {
+        let Some(engine) = table.seats[seat].engine else {
+            return;
+        };
+        if table.seats[seat].busy {
+            return;
+        }
+        let id = table.next_id();
+        let stop = Arc::new(AtomicBool::new(false));
+        table.search = Some(Search {
+            id,
+            seat,
+            stop: stop.clone(),
+        });
+        let margin = Duration::from_millis(self.config.margin_ms);
+        let wait = match (table.seats[seat].clock, table.seats[seat].limit) {
+            (Some(clock), _) => Duration::from_millis(clock.left_ms.max(0) as u64) + margin,
+            (None, Some(Limit::Movetime { ms })) => Duration::from_millis(ms) + margin,
+            _ => self.config.idle_timeout,
+        };
+        let mut spec = self.config.engines[engine].clone();
+        let (go, position) = (
+            table.go_command(seat),
+            format!("position {}", table.position_line(table.moves.len())),
+        );
+        let setup = table.engine_setup();
+        let job_ply = table.moves.len();
+        let state = &mut table.seats[seat];
+        spec.options.extend(state.options.iter().cloned());
+        state.busy = true;
+        state.searched_ply = job_ply;
+        state.info.clear();
+        state.note = None;
+        state.fault = None;
+        let job = ThinkJob {
+            generation: table.generation,
+            id,
+            seat,
+            spec,
+            setup,
+            process: state.process.take(),
+            position,
+            go,
+            wait,
+            stop,
+        };
+        table.turn_started = std::time::Instant::now();
+        let board = Arc::clone(self);
+        thread::spawn(move || driver::think(board, job));
+    }
+
+    /// An engine's line during a search or an analysis.
+    pub fn engine_line(&self, generation: u64, id: u64, line: &str) {
+        let Some(parsed) = info::parse(line) else {
+            return;
+        };
+        let mut table = self.lock();
+        if table.generation != generation {
+            return;
+        }
+        if let Some(seat) = table.search.as_ref().filter(|s| s.id == id).map(|s| s.seat) {
+            let seat = &mut table.seats[seat];
+            match parsed {
+                Info::Report(report) => info::keep(&mut seat.info, report),
+                Info::Text(text) => seat.note = Some(text),
+            }
+        } else if let Some(analysis) = table.analysis.as_mut().filter(|a| a.id == id) {
+            match parsed {
+                Info::Report(report) => info::keep(&mut analysis.lines, report),
+                Info::Text(text) => analysis.note = Some(text),
+            }
+        } else {
+            return;
+        }
+        drop(table);
+        self.notify();
+    }
+
+    /// A search's answer: the move is checked and played, or the engine loses.
+    pub fn answer(self: &Arc<Self>, answer: Answer) {
+        let mut table = self.lock();
+        if table.generation != answer.generation {
+            drop(table);
+            drop(answer.process);
+            return;
+        }
+        let seat = answer.seat;
+        table.seats[seat].busy = false;
+        let current = table.search.as_ref().is_some_and(|s| s.id == answer.id);
+        if !current {
+            // Cancelled: keep a healthy engine for later, forget its move.
+            if answer.line.is_ok() {
+                table.seats[seat].process = answer.process;
+            }
+            self.advance(&mut table);
+            drop(table);
+            self.notify();
+            return;
+        }
+        table.search = None;
+        let engine = table.seats[seat].engine.unwrap_or(0);
+        let name = self.config.engines[engine].name.clone();
+        match self.check_answer(&mut table, &answer) {
+            Ok((token, eval)) => {
+                table.seats[seat].process = answer.process;
+                table.record(&token, Some(seat), answer.spent_ms, eval);
+            }
+            Err(reason) => table.forfeit(seat, &name, &reason),
+        }
+        self.advance(&mut table);
+        drop(table);
+        self.notify();
+    }
+
+    /// Charges the clock and plays the answer's token; the reason the engine loses if not.
+    fn check_answer(
+        &self,
+        table: &mut Table,
+        answer: &Answer,
+    ) -> Result<(String, Option<i32>), String> {
+        let line = answer.line.as_ref()?;
+        let (seat, spent) = (answer.seat, answer.spent_ms);
+        let margin = self.config.margin_ms as i64;
+        let state = &mut table.seats[seat];
+        if let Some(clock) = state.clock.as_mut() {
+            clock.left_ms -= spent as i64;
+            if clock.left_ms < -margin {
+                return Err(format!("lost on time ({spent} ms)"));
+            }
+            clock.left_ms += clock.inc_ms as i64;
+        } else if let Some(Limit::Movetime { ms }) = state.limit
+            && spent as i64 > ms as i64 + margin
+        {
+            return Err(format!("lost on time ({spent} ms for movetime {ms})"));
+        }
+        let token = match line.split_whitespace().nth(1) {
+            Some(token) if token != "(none)" => token.to_string(),
+            _ => return Err(format!("malformed answer '{line}'")),
+        };
+        let score = state.info.first().and_then(|i| i.score);
+        table
+            .rules
+            .play(&token)
+            .map_err(|_| format!("illegal move '{token}'"))?;
+        let flip = table.config.players == 2 && seat == 1;
+        let eval = score.map(|s| if flip { -s.graph_cp() } else { s.graph_cp() });
+        Ok((token, eval))
+    }
+
+    /// Starts `engine` analysing the ply on show with `multipv` lines, until stopped.
+    pub fn analyse(self: &Arc<Self>, engine: usize, multipv: usize) -> Result<(), String> {
+        let mut spec = self
+            .config
+            .engines
+            .get(engine)
+            .cloned()
+            .ok_or_else(|| format!("there is no engine number {engine}"))?;
+        if !(1..=16).contains(&multipv) {
+            return Err("MultiPV must be 1 to 16".to_string());
+        }
+        self.act(|table| {
+            if let Some(old) = &table.analysis {
+                old.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            let ply = table.cursor;
+            if table.rules_at(ply)?.turn() == Turn::Over {
+                return Err("the game is over at this ply".to_string());
+            }
+            let id = table.next_id();
+            let stop = Arc::new(AtomicBool::new(false));
+            spec.options
+                .push(("MultiPV".to_string(), multipv.to_string()));
+            let job = AnalyseJob {
+                generation: table.generation,
+                id,
+                spec,
+                setup: table.engine_setup(),
+                position: format!("position {}", table.position_line(ply)),
+                stop: stop.clone(),
+            };
+            table.analysis = Some(Analysis {
+                id,
+                engine,
+                ply,
+                lines: Vec::new(),
+                running: true,
+                note: None,
+                stop,
+            });
+            let board = Arc::clone(self);
+            thread::spawn(move || driver::analyse(board, job));
+            Ok(())
+        })
+    }
+
+    /// Stops the analysis (its last lines stay on show).
+    pub fn stop_analysis(self: &Arc<Self>) -> Result<(), String> {
+        self.act(|table| {
+            if let Some(analysis) = table.analysis.as_mut() {
+                analysis
+                    .stop
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                analysis.running = false;
+            }
+            Ok(())
+        })
+    }
+
+    /// An analysis ended (stopped, or the engine failed).
+    pub fn analysis_ended(&self, generation: u64, id: u64, failure: Option<Fault>) {
+        let mut table = self.lock();
+        if table.generation != generation {
+            return;
+        }
+        if let Some(analysis) = table.analysis.as_mut().filter(|a| a.id == id) {
+            analysis.running = false;
+            if let Some(fault) = failure {
+                analysis.note = Some(format!("the engine stopped: {}", fault.describe()));
+            }
+        }
+        drop(table);
+        self.notify();
+    }
+
+    /// Starts a seat's engine afresh (after a fault, or on request).
+    pub fn restart(self: &Arc<Self>, seat: usize) -> Result<(), String> {
+        self.act(|table| {
+            let state = table
+                .seats
+                .get_mut(seat)
+                .ok_or_else(|| format!("there is no seat p{}", seat + 1))?;
+            if state.engine.is_none() {
+                return Err(format!("seat p{} is a person", seat + 1));
+            }
+            if state.busy {
+                return Err(format!("p{} is thinking", seat + 1));
+            }
+            state.fault = None;
+            if let Some(old) = state.process.take() {
+                thread::spawn(move || drop(old));
+            }
+            Ok(())
+        })
+    }
+
+    /// Ends a person's game on time when the clock runs out; called a few times a second.
+    pub fn tick(&self) {
+        let flagged = self.lock().check_flag();
+        if flagged {
+            self.notify();
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The HTTP side: the page and its scripts, the JSON API the page calls, and a stream of
+//! server-sent events that carries the whole state after every change.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::Stream;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::board::Board;
+use crate::setup::NewGame;
+use crate::snapshot::{catalog_json, state_json, view_json};
+
+/// The page's files, served from the binary.
+const FILES: [(&str, &str, &str); 4] = [
+    ("app.js", "text/javascript", include_str!("../page/app.js")),
+    (
+        "draw.js",
+        "text/javascript",
+        include_str!("../page/draw.js"),
+    ),
+    ("style.css", "text/css", include_str!("../page/style.css")),
+    (
+        "index.html",
+        "text/html",
+        include_str!("../page/index.html"),
+    ),
+];
+
+/// How long the event stream waits to gather changes into one message.
+const GATHER: Duration = Duration::from_millis(40);
+
+type Shared = State<Arc<Board>>;
+
+/// The routes.
+pub fn router(board: Arc<Board>) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(FILES[3].2) }))
+        .route("/page/{file}", get(page_file))
+        .route("/api/catalog", get(catalog))
+        .route("/api/state", get(state))
+        .route("/api/events", get(events))
+        .route("/api/new", post(new_game))
+        .route("/api/move", post(play))
+        .route("/api/show", post(show))
+        .route("/api/takeback", post(take_back))
+        .route("/api/pause", post(pause))
+        .route("/api/load", post(load))
+        .route("/api/restart", post(restart))
+        .route("/api/analyse", post(analyse))
+        .route("/api/analyse/stop", post(stop_analysis))
+        .route("/api/preview", post(preview))
+        .with_state(board)
+}
+
+async fn page_file(Path(file): Path<String>) -> Response {
+    match FILES.iter().find(|(name, _, _)| *name == file) {
+        Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+fn current(board: &Board) -> Value {
+    let version = *board.subscribe().borrow();
+    state_json(board, &board.lock(), version)
+}
+
+/// The state after a successful change, or the error as `{"error": ...}` with status 400.
+fn reply(board: &Board, result: Result<(), String>) -> Response {
+    match result {
+        Ok(()) => Json(current(board)).into_response(),
+        Err(error) => (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response(),
+    }
+}
+
+async fn catalog(State(board): Shared) -> Json<Value> {
+    Json(catalog_json(&board))
+}
+
+async fn state(State(board): Shared) -> Json<Value> {
+    Json(current(&board))
+}
+
+async fn events(State(board): Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let changes = board.subscribe();
+    let stream = futures_util::stream::unfold(
+        (board, changes, true),
+        |(board, mut changes, first)| async move {
+            if !first {
+                changes.changed().await.ok()?;
+                tokio::time::sleep(GATHER).await;
+            }
+            changes.borrow_and_update();
+            let data = current(&board).to_string();
+            Some((
+                Ok(Event::default().event("state").data(data)),
+                (board, changes, false),
+            ))
+        },
+    );
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+async fn new_game(State(board): Shared, Json(setup): Json<NewGame>) -> Response {
+    let result = board.new_game(&setup);
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct Token {
+    token: String,
+}
+
+async fn play(State(board): Shared, Json(body): Json<Token>) -> Response {
+    let result = board.act(|table| table.play_human(&body.token));
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct Ply {
+    ply: usize,
+}
+
+async fn show(State(board): Shared, Json(body): Json<Ply>) -> Response {
+    let result = board.act(|table| table.show(body.ply));
+    reply(&board, result)
+}
+
+async fn take_back(State(board): Shared) -> Response {
+    let result = board.act(|table| table.take_back());
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct Paused {
+    paused: bool,
+}
+
+async fn pause(State(board): Shared, Json(body): Json<Paused>) -> Response {
+    let result = board.act(|table| {
+        table.set_paused(body.paused);
+        Ok(())
+    });
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct Text {
+    text: String,
+}
+
+async fn load(State(board): Shared, Json(body): Json<Text>) -> Response {
+    let result = board.act(|table| table.load(&body.text));
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct SeatNumber {
+    seat: usize,
+}
+
+async fn restart(State(board): Shared, Json(body): Json<SeatNumber>) -> Response {
+    let result = board.restart(body.seat);
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct AnalyseRequest {
+    engine: usize,
+    #[serde(default = "one")]
+    multipv: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+async fn analyse(State(board): Shared, Json(body): Json<AnalyseRequest>) -> Response {
+    let result = board.analyse(body.engine, body.multipv);
+    reply(&board, result)
+}
+
+async fn stop_analysis(State(board): Shared) -> Response {
+    let result = board.stop_analysis();
+    reply(&board, result)
+}
+
+#[derive(Deserialize)]
+struct PreviewRequest {
+    ply: usize,
+    tokens: Vec<String>,
+}
+
+/// The board after `tokens` from ply `ply` (a PV hovered on the page).
+async fn preview(State(board): Shared, Json(body): Json<PreviewRequest>) -> Response {
+    let result = {
+        let table = board.lock();
+        if body.ply > table.moves.len() {
+            Err(format!("the game has only {} plies", table.moves.len()))
+        } else {
+            table.rules_at(body.ply).and_then(|mut rules| {
+                for token in body.tokens.iter().take(64) {
+                    rules.play(token)?;
+                }
+                Ok(view_json(&rules.view()))
+            })
+        }
+    };
+    match result {
+        Ok(view) => Json(json!({ "view": view })).into_response(),
+        Err(error) => (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response(),
+    }
+}
+
+/// Serves `board` on `listen` from a thread of its own; returns the address it listens on.
+pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(listen))
+        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("no local address: {e}"))?;
+    std::thread::spawn(move || {
+        runtime.block_on(async move {
+            let ticking = Arc::clone(&board);
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(Duration::from_millis(100));
+                loop {
+                    every.tick().await;
+                    ticking.tick();
+                }
+            });
+            let _ = axum::serve(listener, router(board)).await;
+        });
+    });
+    Ok(address)
+}

@@ -1,0 +1,210 @@
+//! What the page may ask for when it starts a game: the game, the seats and their limits.
+//! An engine is named by its place in the server's list, never by a command, and option
+//! names and values are checked so that no text can smuggle a second command to an engine.
+
+use serde::Deserialize;
+
+/// How long an engine may think about one move, or a seat's clock.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Limit {
+    /// Milliseconds per move.
+    Movetime {
+        /// The time.
+        ms: u64,
+    },
+    /// Nodes per move.
+    Nodes {
+        /// The count.
+        nodes: u64,
+    },
+    /// Plies per move.
+    Depth {
+        /// The depth.
+        depth: u32,
+    },
+    /// A clock: a base time and an increment per move, in milliseconds.
+    Clock {
+        /// The time at the start.
+        base_ms: u64,
+        /// Added after each move.
+        inc_ms: u64,
+    },
+}
+
+impl Limit {
+    /// The limit in words, for the page.
+    pub fn describe(&self) -> String {
+        match self {
+            Limit::Movetime { ms } => format!("{ms} ms a move"),
+            Limit::Nodes { nodes } => format!("{nodes} nodes a move"),
+            Limit::Depth { depth } => format!("depth {depth}"),
+            Limit::Clock { base_ms, inc_ms } => {
+                format!(
+                    "{} s + {} s",
+                    *base_ms as f64 / 1000.0,
+                    *inc_ms as f64 / 1000.0
+                )
+            }
+        }
+    }
+}
+
+/// One seat: a person, or an engine from the server's list with its options and limit.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+pub struct SeatSetup {
+    /// The engine's index in the server's list; none for a person.
+    #[serde(default)]
+    pub engine: Option<usize>,
+    /// `setoption` pairs for the engine.
+    #[serde(default)]
+    pub options: Vec<(String, String)>,
+    /// The engine's limit per move, or a clock for anyone.
+    #[serde(default)]
+    pub limit: Option<Limit>,
+}
+
+/// How chance plies are decided.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum DiceMode {
+    /// The server rolls from the seed.
+    #[default]
+    Server,
+    /// A person enters each roll (dice thrown on a real table).
+    Manual,
+}
+
+/// A new game as the page asks for it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct NewGame {
+    /// The game's variant name.
+    pub game: String,
+    /// The number of players (2 unless the game takes more).
+    #[serde(default = "two")]
+    pub players: usize,
+    /// The start board, for games with several (empty for the default).
+    #[serde(default)]
+    pub board: String,
+    /// One entry per player, in player order.
+    pub seats: Vec<SeatSetup>,
+    /// Who rolls the dice.
+    #[serde(default)]
+    pub dice: DiceMode,
+    /// The dice seed (a fresh one when absent).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+fn two() -> usize {
+    2
+}
+
+/// The most options one seat may set.
+const MAX_OPTIONS: usize = 16;
+
+/// Checks one `setoption` pair: a name of letters, digits, `_` and inner spaces that does not
+/// contain the word `value`, and a value on one line without control characters.
+pub fn check_option(name: &str, value: &str) -> Result<(), String> {
+    let name_ok = !name.is_empty()
+        && name.len() <= 40
+        && name.trim() == name
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ')
+        && !name.split(' ').any(|w| w.eq_ignore_ascii_case("value"));
+    if !name_ok {
+        return Err(format!("bad option name '{}'", name.escape_debug()));
+    }
+    if value.is_empty() || value.len() > 100 || value.chars().any(char::is_control) {
+        return Err(format!(
+            "bad value '{}' for option {name}",
+            value.escape_debug()
+        ));
+    }
+    Ok(())
+}
+
+impl NewGame {
+    /// Checks the seats against the game's player count and the server's `engines`.
+    pub fn check_seats(&self, engines: usize) -> Result<(), String> {
+        if self.seats.len() != self.players {
+            return Err(format!(
+                "{} seats for {} players",
+                self.seats.len(),
+                self.players
+            ));
+        }
+        for (k, seat) in self.seats.iter().enumerate() {
+            let who = format!("seat p{}", k + 1);
+            if let Some(engine) = seat.engine {
+                if engine >= engines {
+                    return Err(format!("{who}: there is no engine number {engine}"));
+                }
+                if seat.limit.is_none() {
+                    return Err(format!("{who}: an engine needs a limit"));
+                }
+            } else if matches!(seat.limit, Some(l) if !matches!(l, Limit::Clock { .. })) {
+                return Err(format!("{who}: a person's limit can only be a clock"));
+            }
+            if seat.options.len() > MAX_OPTIONS {
+                return Err(format!("{who}: too many options"));
+            }
+            for (name, value) in &seat.options {
+                check_option(name, value).map_err(|e| format!("{who}: {e}"))?;
+            }
+            match seat.limit {
+                Some(Limit::Clock { base_ms: 0, .. }) => {
+                    return Err(format!("{who}: a clock needs time"));
+                }
+                Some(Limit::Movetime { ms: 0 }) | Some(Limit::Nodes { nodes: 0 }) => {
+                    return Err(format!("{who}: a limit of 0"));
+                }
+                Some(Limit::Depth { depth }) if depth == 0 || depth > 64 => {
+                    return Err(format!("{who}: depth must be 1 to 64"));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_words_cannot_carry_a_second_command() {
+        assert!(check_option("Threads", "2").is_ok());
+        assert!(check_option("Move Overhead", "30").is_ok());
+        assert!(check_option("Hash", "1\nquit").is_err());
+        assert!(check_option("Hash value 1\ngo", "1").is_err());
+        assert!(check_option("X value", "1").is_err());
+        assert!(check_option("", "1").is_err());
+        assert!(check_option("Hash", "").is_err());
+    }
+
+    #[test]
+    fn seats_must_match_the_players_and_the_engine_list() {
+        let engine = SeatSetup {
+            engine: Some(1),
+            options: Vec::new(),
+            limit: Some(Limit::Movetime { ms: 100 }),
+        };
+        let mut game = NewGame {
+            game: "dimraw".into(),
+            players: 2,
+            board: String::new(),
+            seats: vec![SeatSetup::default(), engine.clone()],
+            dice: DiceMode::Server,
+            seed: None,
+        };
+        assert!(game.check_seats(2).is_ok());
+        assert!(game.check_seats(1).is_err(), "engine 1 of a list of 1");
+        game.seats[1].limit = None;
+        assert!(game.check_seats(2).is_err(), "an engine without a limit");
+        game.seats = vec![engine];
+        assert!(game.check_seats(2).is_err(), "one seat for two players");
+    }
+}

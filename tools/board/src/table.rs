@@ -1,0 +1,524 @@
+//! One game on the board: the rules as referee, the seats with their engines and clocks, the
+//! moves played, the place the person is looking at, and how the game ended.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tabula::game::rules::Rules;
+use tabula::game::{GameConfig, Turn, weighted_index};
+use tabula::registry::Entry;
+use ugi::engine::EngineProcess;
+use ugi::opening::Opening;
+use ugi::record::GameRecord;
+
+use crate::info::InfoLine;
+use crate::setup::{DiceMode, Limit, NewGame};
+
+/// A seat's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Milliseconds left (negative once flagged).
+    pub left_ms: i64,
+    /// Milliseconds added after each move.
+    pub inc_ms: u64,
+}
+
+/// One player's seat.
+pub struct Seat {
+    /// The engine's index in the server's list; none for a person.
+    pub engine: Option<usize>,
+    /// `setoption` pairs for the engine.
+    pub options: Vec<(String, String)>,
+    /// The per-move limit or clock.
+    pub limit: Option<Limit>,
+    /// The clock, when the limit is one.
+    pub clock: Option<Clock>,
+    /// The engine process between moves (started on its first move).
+    pub process: Option<EngineProcess>,
+    /// Whether the process is out with a search thread.
+    pub busy: bool,
+    /// The engine's latest reports, one per MultiPV line.
+    pub info: Vec<InfoLine>,
+    /// The engine's latest `info string`.
+    pub note: Option<String>,
+    /// Why the engine failed, if it did.
+    pub fault: Option<String>,
+    /// The ply the engine's latest search started from.
+    pub searched_ply: usize,
+}
+
+/// One decision of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Its token.
+    pub token: String,
+    /// The player who made it; none for a roll.
+    pub mover: Option<usize>,
+    /// Milliseconds it took.
+    pub ms: u64,
+    /// The engine's score for it in centipawns (player 1's view with two players, the mover's
+    /// with more), when an engine made it.
+    pub eval: Option<i32>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameEnd {
+    /// The protocol's result name (`p1win`, `draw`) or `p<k>loses` for a forfeit.
+    pub result: String,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The search under way for a seat.
+pub struct Search {
+    /// Its number, to tell its reports from a cancelled one's.
+    pub id: u64,
+    /// The seat that thinks.
+    pub seat: usize,
+    /// Set to ask it to stop.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// An engine thinking on a position for the person (MultiPV, until stopped).
+pub struct Analysis {
+    /// Its number, to tell its reports from an earlier one's.
+    pub id: u64,
+    /// The engine's index in the server's list.
+    pub engine: usize,
+    /// The ply it analyses.
+    pub ply: usize,
+    /// Its latest reports, one per line.
+    pub lines: Vec<InfoLine>,
+    /// Whether it still thinks.
+    pub running: bool,
+    /// Its latest `info string` or failure.
+    pub note: Option<String>,
+    /// Set to ask it to stop.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// One game and everything around it.
+pub struct Table {
+    /// The game.
+    pub entry: Entry,
+    /// Players and board.
+    pub config: GameConfig,
+    /// Where the game started (its moves are all in `moves`).
+    pub start: Opening,
+    /// The rules at the last move.
+    pub rules: Box<dyn Rules>,
+    /// Every decision so far.
+    pub moves: Vec<Played>,
+    /// The ply on show (`moves.len()` for the position in play).
+    pub cursor: usize,
+    /// The players' seats.
+    pub seats: Vec<Seat>,
+    /// How the game ended.
+    pub end: Option<GameEnd>,
+    /// Whether play is held (no engine moves, no clock runs).
+    pub paused: bool,
+    /// Who rolls.
+    pub dice: DiceMode,
+    /// The seed the server rolls from.
+    pub seed: u64,
+    rng: Pcg64Mcg,
+    /// When the decision now due became due.
+    pub turn_started: Instant,
+    /// The seat search under way.
+    pub search: Option<Search>,
+    /// The analysis, running or finished.
+    pub analysis: Option<Analysis>,
+    /// Counts tables and jobs, so late answers from an earlier game are dropped.
+    pub generation: u64,
+    next_id: u64,
+}
+
+impl Table {
+    /// A new game as `setup` asks, numbered after `generation`.
+    pub fn new(entry: Entry, setup: &NewGame, generation: u64) -> Result<Table, String> {
+        let config = GameConfig {
+            players: setup.players,
+            board: setup.board.clone(),
+        };
+        let rules = entry.rules(config.clone())?;
+        let seats = setup
+            .seats
+            .iter()
+            .map(|s| Seat {
+                engine: s.engine,
+                options: s.options.clone(),
+                limit: s.limit,
+                clock: match s.limit {
+                    Some(Limit::Clock { base_ms, inc_ms }) => Some(Clock {
+                        left_ms: base_ms as i64,
+                        inc_ms,
+                    }),
+                    _ => None,
+                },
+                process: None,
+                busy: false,
+                info: Vec::new(),
+                note: None,
+                fault: None,
+                searched_ply: 0,
+            })
+            .collect();
+        let seed = setup
+            .seed
+            .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+        Ok(Table {
+            entry,
+            config,
+            start: Opening {
+                text: None,
+                moves: Vec::new(),
+            },
+            rules,
+            moves: Vec::new(),
+            cursor: 0,
+            seats,
+            end: None,
+            paused: false,
+            dice: setup.dice,
+            seed,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            turn_started: Instant::now(),
+            search: None,
+            analysis: None,
+            generation: generation + 1,
+            next_id: 0,
+        })
+    }
+
+    /// A fresh job number.
+    pub fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// The rules after the first `ply` decisions.
+    pub fn rules_at(&self, ply: usize) -> Result<Box<dyn Rules>, String> {
+        let mut rules = self.entry.rules(self.config.clone())?;
+        let tokens: Vec<&str> = self.moves[..ply].iter().map(|m| m.token.as_str()).collect();
+        rules.set_position(self.start.text.as_deref(), &tokens)?;
+        Ok(rules)
+    }
+
+    /// The game so far as a `position` command's argument (`startpos moves ...`).
+    pub fn position_line(&self, ply: usize) -> String {
+        Opening {
+            text: self.start.text.clone(),
+            moves: self.moves[..ply].iter().map(|m| m.token.clone()).collect(),
+        }
+        .line()
+    }
+
+    /// The options every engine gets first: the variant, players and board.
+    pub fn engine_setup(&self) -> Vec<(String, String)> {
+        let mut setup = vec![("UCI_Variant".to_string(), self.entry.name.to_string())];
+        if self.config.players != 2 {
+            setup.push(("Players".to_string(), self.config.players.to_string()));
+        }
+        if !self.config.board.is_empty() {
+            setup.push(("Board".to_string(), self.config.board.clone()));
+        }
+        setup
+    }
+
+    /// The `go` command for `mover`: every clock, then the mover's own limit.
+    pub fn go_command(&self, mover: usize) -> String {
+        let mut go = "go".to_string();
+        for (k, seat) in self.seats.iter().enumerate() {
+            if let Some(clock) = seat.clock {
+                let n = k + 1;
+                go += &format!(
+                    " p{n}time {} p{n}inc {}",
+                    clock.left_ms.max(1),
+                    clock.inc_ms
+                );
+            }
+        }
+        match self.seats[mover].limit {
+            Some(Limit::Movetime { ms }) => go += &format!(" movetime {ms}"),
+            Some(Limit::Nodes { nodes }) => go += &format!(" nodes {nodes}"),
+            Some(Limit::Depth { depth }) => go += &format!(" depth {depth}"),
+            Some(Limit::Clock { .. }) | None => {}
+        }
+        go
+    }
+
+    /// Plays `token` at the end of the game and records it.
+    pub fn record(&mut self, token: &str, mover: Option<usize>, ms: u64, eval: Option<i32>) {
+        let follow = self.cursor == self.moves.len();
+        self.moves.push(Played {
+            token: token.to_string(),
+            mover,
+            ms,
+            eval,
+        });
+        if follow {
+            self.cursor = self.moves.len();
+        }
+        self.turn_started = Instant::now();
+    }
+
+    /// Rolls the dice from the seed.
+    pub fn roll(&mut self) -> String {
+        let outcomes = self.rules.chance_outcomes();
+        let pick = weighted_index(outcomes.iter().map(|(_, w)| *w), &mut self.rng);
+        outcomes[pick].0.clone()
+    }
+
+    /// Ends the game as a loss for `seat`, for `reason`.
+    pub fn forfeit(&mut self, seat: usize, name: &str, reason: &str) {
+        self.seats[seat].fault = Some(reason.to_string());
+        self.end = Some(GameEnd {
+            result: format!("p{}loses", seat + 1),
+            reason: format!("p{} ({name}) loses: {reason}", seat + 1),
+        });
+    }
+
+    /// Sets `end` from the rules once the game is over.
+    pub fn note_rules_end(&mut self) {
+        if self.end.is_none()
+            && let Some(outcome) = self.rules.outcome()
+        {
+            self.end = Some(GameEnd {
+                result: outcome.name(),
+                reason: "the rules".to_string(),
+            });
+        }
+    }
+
+    /// Asks the seat search under way, if any, to stop; its answer will be dropped.
+    pub fn cancel_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Milliseconds since the decision now due became due.
+    pub fn elapsed_ms(&self) -> i64 {
+        self.turn_started.elapsed().as_millis() as i64
+    }
+
+    /// The person to move, if a person is to move in the position in play.
+    pub fn human_to_move(&self) -> Option<usize> {
+        match self.rules.turn() {
+            Turn::Player(p) if self.seats[p as usize].engine.is_none() => Some(p as usize),
+            _ => None,
+        }
+    }
+
+    /// Holds or resumes play; a held clock does not run.
+    pub fn set_paused(&mut self, paused: bool) {
+        if paused == self.paused {
+            return;
+        }
+        if paused {
+            self.cancel_search();
+            if let Some(p) = self.human_to_move()
+                && let Some(clock) = self.seats[p].clock.as_mut()
+            {
+                clock.left_ms -= self.turn_started.elapsed().as_millis() as i64;
+            }
+        }
+        self.turn_started = Instant::now();
+        self.paused = paused;
+    }
+
+    /// Plays a person's token (or a typed roll) in the position in play.
+    pub fn play_human(&mut self, token: &str) -> Result<(), String> {
+        if let Some(end) = &self.end {
+            return Err(format!("the game is over ({})", end.result));
+        }
+        if self.cursor != self.moves.len() {
+            return Err("step forward to the last move to play".to_string());
+        }
+        let mover = match self.rules.turn() {
+            Turn::Chance if self.dice == DiceMode::Manual => None,
+            Turn::Chance => return Err("the server rolls the dice in this game".to_string()),
+            _ => Some(
+                self.human_to_move()
+                    .ok_or("it is an engine's turn, not yours")?,
+            ),
+        };
+        let token = token.trim();
+        if token.is_empty() || token.len() > 64 || token.chars().any(char::is_control) {
+            return Err("a token is one short word".to_string());
+        }
+        self.rules
+            .play(token)
+            .map_err(|e| format!("illegal move '{token}': {e}"))?;
+        let spent = if self.paused { 0 } else { self.elapsed_ms() };
+        if let Some(p) = mover
+            && let Some(clock) = self.seats[p].clock.as_mut()
+        {
+            clock.left_ms += clock.inc_ms as i64 - spent;
+        }
+        self.record(token, mover, spent.max(0) as u64, None);
+        self.note_rules_end();
+        Ok(())
+    }
+
+    /// Ends the game if the person to move has run out of time.
+    pub fn check_flag(&mut self) -> bool {
+        if self.end.is_some() || self.paused {
+            return false;
+        }
+        let Some(p) = self.human_to_move() else {
+            return false;
+        };
+        match self.seats[p].clock {
+            Some(clock) if clock.left_ms - self.elapsed_ms() < 0 => {
+                self.forfeit(p, "person", "lost on time");
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Cuts the game back to `ply` decisions.
+    fn cut(&mut self, ply: usize) -> Result<(), String> {
+        self.cancel_search();
+        self.rules = self.rules_at(ply)?;
+        self.moves.truncate(ply);
+        self.cursor = ply;
+        self.end = None;
+        for seat in &mut self.seats {
+            seat.fault = None;
+        }
+        self.turn_started = Instant::now();
+        self.note_rules_end();
+        Ok(())
+    }
+
+    /// Takes back: to the ply on show when it is not the last, else to before the last move
+    /// of a person (or one move when nobody plays by hand, which also holds play).
+    pub fn take_back(&mut self) -> Result<(), String> {
+        if self.moves.is_empty() {
+            return Err("nothing to take back".to_string());
+        }
+        let human = |m: &Played| m.mover.is_some_and(|p| self.seats[p].engine.is_none());
+        let ply = if self.cursor < self.moves.len() {
+            self.cursor
+        } else if let Some(last) = self.moves.iter().rposition(human) {
+            last
+        } else {
+            self.paused = true;
+            self.moves.len() - 1
+        };
+        self.cut(ply)
+    }
+
+    /// Shows ply `ply`.
+    pub fn show(&mut self, ply: usize) -> Result<(), String> {
+        if ply > self.moves.len() {
+            return Err(format!("the game has only {} plies", self.moves.len()));
+        }
+        self.cursor = ply;
+        Ok(())
+    }
+
+    /// Replaces the game by one read from `text`: a position text, `startpos moves ...`,
+    /// `fen <text> moves ...`, or an arena record line. Play is held afterwards.
+    pub fn load(&mut self, text: &str) -> Result<(), String> {
+        let text = text.trim();
+        let (opening, extra) = if text.starts_with("game=") || text.contains('\t') {
+            let record = GameRecord::parse(text)?;
+            if record.seats.len() != self.config.players {
+                return Err(format!(
+                    "the record is a game of {} players; start a game of {} players first",
+                    record.seats.len(),
+                    record.seats.len()
+                ));
+            }
+            (Opening::parse(&record.opening)?, record.moves)
+        } else {
+            (Opening::parse(text)?, Vec::new())
+        };
+        let mut rules = self.entry.rules(self.config.clone())?;
+        rules.set_position(opening.text.as_deref(), &[])?;
+        let mut moves = Vec::new();
+        for (k, token) in opening.moves.iter().chain(&extra).enumerate() {
+            let mover = match rules.turn() {
+                Turn::Player(p) => Some(p as usize),
+                _ => None,
+            };
+            rules
+                .play(token)
+                .map_err(|e| format!("move {} '{token}': {e}", k + 1))?;
+            moves.push(Played {
+                token: token.clone(),
+                mover,
+                ms: 0,
+                eval: None,
+            });
+        }
+        self.cancel_search();
+        self.start = Opening {
+            text: opening.text,
+            moves: Vec::new(),
+        };
+        self.rules = rules;
+        self.cursor = moves.len();
+        self.moves = moves;
+        self.end = None;
+        self.paused = true;
+        self.turn_started = Instant::now();
+        self.note_rules_end();
+        Ok(())
+    }
+
+    /// The game as an arena record line.
+    pub fn record_line(&self, names: &[String]) -> String {
+        let players = self.config.players;
+        let (result, scores, reason) = match &self.end {
+            Some(end) => (
+                end.result.clone(),
+                self.scores(&end.result, players),
+                end.reason.clone(),
+            ),
+            None => ("none".to_string(), Vec::new(), "unfinished".to_string()),
+        };
+        GameRecord {
+            game: 0,
+            sample: 0,
+            rotation: 0,
+            seats: names.to_vec(),
+            opening: self.start.line(),
+            result,
+            scores,
+            reason,
+            moves: self.moves.iter().map(|m| m.token.clone()).collect(),
+            times: self.moves.iter().map(|m| m.ms).collect(),
+            notes: Vec::new(),
+        }
+        .line()
+    }
+
+    fn scores(&self, result: &str, players: usize) -> Vec<f64> {
+        let seat_of = |prefix: &str| {
+            result
+                .strip_prefix('p')
+                .and_then(|r| r.strip_suffix(prefix))
+                .and_then(|k| k.parse::<usize>().ok())
+        };
+        if let Some(winner) = seat_of("win") {
+            (1..=players).map(|k| f64::from(k == winner)).collect()
+        } else if let Some(loser) = seat_of("loses") {
+            let share = 1.0 / (players - 1) as f64;
+            (1..=players)
+                .map(|k| if k == loser { 0.0 } else { share })
+                .collect()
+        } else if players == 2 {
+            vec![0.5, 0.5]
+        } else {
+            vec![0.0; players]
+        }
+    }
+}
