@@ -52,6 +52,7 @@ impl Limit {
 
 /// One seat: a person, or an engine from the server's list with its options and limit.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SeatSetup {
     /// The engine's index in the server's list; none for a person.
     #[serde(default)]
@@ -77,6 +78,7 @@ pub enum DiceMode {
 
 /// A new game as the page asks for it.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// The game's variant name.
     pub game: String,

@@ -1,0 +1,153 @@
+//! What the board's tests share: a board served in-process on a free port, a small HTTP
+//! client for its API, and engines that misbehave.
+
+#![allow(dead_code)]
+
+
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use board::board::{Board, Config};
+use serde_json::{Value, json};
+use ugi::engine::EngineSpec;
+
+/// This build's board binary, which is tabula's engine with `--ugi`.
+pub const BOARD: &str = env!("CARGO_BIN_EXE_board");
+
+/// One of tabula's searches, from this build.
+pub fn tabula(name: &str, search: &str) -> EngineSpec {
+    EngineSpec {
+        name: name.to_string(),
+        cmd: format!("'{BOARD}' --ugi"),
+        options: vec![("Search".to_string(), search.to_string())],
+    }
+}
+
+/// An engine that shakes hands and then, at `go`, does what `on_go` (shell) says.
+pub fn faulty(name: &str, on_go: &str) -> EngineSpec {
+    EngineSpec {
+        name: name.to_string(),
+        cmd: format!(
+            "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done"
+        ),
+        options: Vec::new(),
+    }
+}
+
+/// A board serving `engines`, with `margin_ms` of grace, on a free port.
+pub fn serve(engines: Vec<EngineSpec>, margin_ms: u64) -> SocketAddr {
+    let config = Config {
+        engines,
+        margin_ms,
+        idle_timeout: Duration::from_secs(20),
+    };
+    let board = Board::new(config).expect("a board");
+    board::server::spawn(board, "127.0.0.1:0".parse().unwrap()).expect("a server")
+}
+
+/// Sends one HTTP/1.1 request and returns the status and the body.
+pub fn request(address: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).unwrap();
+    let status: u16 = status_line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let (mut length, mut chunked) = (None, false);
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let lower = line.to_ascii_lowercase();
+        if let Some(n) = lower.strip_prefix("content-length:") {
+            length = n.trim().parse::<usize>().ok();
+        }
+        if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
+            chunked = true;
+        }
+    }
+    let mut text = Vec::new();
+    if chunked {
+        loop {
+            let mut size = String::new();
+            reader.read_line(&mut size).unwrap();
+            let size = usize::from_str_radix(size.trim(), 16).unwrap();
+            let mut chunk = vec![0; size + 2];
+            reader.read_exact(&mut chunk).unwrap();
+            if size == 0 {
+                break;
+            }
+            text.extend_from_slice(&chunk[..size]);
+        }
+    } else if let Some(n) = length {
+        text.resize(n, 0);
+        reader.read_exact(&mut text).unwrap();
+    } else {
+        reader.read_to_end(&mut text).unwrap();
+    }
+    (status, String::from_utf8_lossy(&text).into_owned())
+}
+
+/// GETs `path` as JSON.
+pub fn get(address: SocketAddr, path: &str) -> Value {
+    let (status, body) = request(address, "GET", path, None);
+    assert_eq!(status, 200, "GET {path}: {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// POSTs `body` to `path`: the status and the JSON answer.
+pub fn post(address: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let (status, text) = request(address, "POST", path, Some(&body));
+    (status, serde_json::from_str(&text).unwrap_or(json!({ "text": text })))
+}
+
+/// POSTs and expects success.
+pub fn ok(address: SocketAddr, path: &str, body: Value) -> Value {
+    let (status, reply) = post(address, path, body);
+    assert_eq!(status, 200, "POST {path}: {reply}");
+    reply
+}
+
+/// Polls the state until `done` holds (panics after `seconds`).
+pub fn wait_until(address: SocketAddr, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let state = get(address, "/api/state");
+        if done(&state) {
+            return state;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out; the state: {}",
+            &state.to_string()[..state.to_string().len().min(2000)]
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A seat for a person.
+pub fn person() -> Value {
+    json!({ "engine": null })
+}
+
+/// A seat for engine `index` at `limit`.
+pub fn engine_seat(index: usize, limit: Value) -> Value {
+    json!({ "engine": index, "limit": limit })
+}
+
+/// Whether a person is to move in the game in play.
+pub fn persons_turn(state: &Value) -> bool {
+    state["end"].is_null() && !state["legal"].as_array().unwrap().is_empty()
+}
