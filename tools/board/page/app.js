@@ -123,10 +123,17 @@ function legalMoves() {
   return state.legal || [];
 }
 
+// The cell every legal move starts from, when there is just one (the chit in Dwindle).
+function onlySource() {
+  const sources = new Set(legalMoves().map((m) => m.from));
+  return sources.size === 1 && !sources.has(null) ? [...sources][0] : null;
+}
+
 function cellMarks() {
   const marks = new Map();
   const add = (i, m) => { if (i !== null && i !== undefined) marks.set(i, [...(marks.get(i) || []), m]); };
   const moves = legalMoves();
+  if (selected === null) selected = onlySource();
   for (const m of moves) add(m.from ?? m.to, "movable");
   if (selected !== null) {
     add(selected, "selected");
@@ -144,7 +151,7 @@ function onCell(i) {
     if (picked.length) return choose(picked);
   }
   if (moves.some((m) => m.from === i)) {
-    selected = selected === i ? null : i;
+    selected = selected === i && onlySource() === null ? null : i;
   } else {
     const placed = moves.filter((m) => m.from === null && m.to === i);
     if (placed.length) return choose(placed);
@@ -284,7 +291,8 @@ function renderStatus() {
   else if (state.turn.kind === "chance") text = state.dice === "manual" ? "Roll the dice and enter the roll" : "The dice roll";
   else text = `p${state.turn.player + 1} to move` + (state.paused ? " (paused)" : "");
   if (state.ply !== state.plies) text += ` - showing ply ${state.ply} of ${state.plies}`;
-  $("status").textContent = `${state.game}: ${text}. Dice seed ${state.seed}.`;
+  const dice = state.turn.kind === "chance" || state.moves.some((m) => m.mover === null);
+  $("status").textContent = `${state.game}: ${text}.` + (dice ? ` Dice seed ${state.seed}.` : "");
   $("pause").textContent = state.paused ? "Resume" : "Pause";
 }
 
@@ -328,6 +336,7 @@ function renderMoves() {
     li.onclick = () => show(i + 1);
     list.appendChild(li);
   });
+  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
 function renderAnalysis() {
@@ -387,6 +396,8 @@ async function init() {
   }));
   $("analyse-stop").onclick = async () => accept(await api("/api/analyse/stop"));
   accept(await (await fetch("/api/state")).json());
+  $("game").value = state.game;
+  gameChanged();
   const events = new EventSource("/api/events");
   events.addEventListener("state", (e) => accept(JSON.parse(e.data)));
   setInterval(tickClocks, 100);

@@ -96,7 +96,10 @@ export function drawBoard(svg, view, marks, onCell) {
   for (const i of order) {
     const c = cells[i], x = c.x, y = -c.y;
     const g = el("g", { class: "cell-group" }, cellLayer);
-    const classes = ["cell", c.shape, ...c.marks.map((m) => `mark-${m}`), ...(marks.get(i) || [])];
+    const active = [...new Set(marks.get(i) || [])];
+    // A cell nothing can be done with lets clicks through to any cell it covers.
+    if (!active.length) active.push("inert");
+    const classes = ["cell", c.shape, ...c.marks.map((m) => `mark-${m}`), ...active];
     let shape;
     if (c.shape === "square") {
       classes.push((Math.round(c.x) + Math.round(c.y)) % 2 === 0 ? "dark" : "light");
@@ -104,13 +107,15 @@ export function drawBoard(svg, view, marks, onCell) {
     } else if (c.shape === "triangle") {
       shape = el("polygon", { points: trianglePoints(x, y, triangleSize(c)) }, g);
     } else {
-      el("circle", { class: "cell-hit", cx: x, cy: y, r: 0.4 }, g).addEventListener("click", () => onCell(i));
+      const hit = el("circle", { class: `cell-hit ${active.join(" ")}`, cx: x, cy: y, r: 0.4 }, g);
+      hit.addEventListener("click", () => onCell(i));
       shape = el("circle", { cx: x, cy: y, r: 0.13 }, g);
     }
     shape.setAttribute("class", classes.join(" "));
     shape.setAttribute("data-index", i);
     shape.setAttribute("data-name", c.name);
     shape.addEventListener("click", () => onCell(i));
+    el("title", {}, shape).textContent = c.name;
     const pipGroup = el("g", { class: c.marks.includes("gone") ? "mark-gone-pips" : "" }, g);
     if (c.pips) drawPips(pipGroup, x, y, c.pips);
     if ((marks.get(i) || []).includes("target")) {

@@ -3,7 +3,7 @@
 //! through here, so that after every change the next decision is started: a roll, an
 //! engine's search, or nothing while a person is to move.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
@@ -61,16 +61,14 @@ impl Board {
     pub fn new(config: Config) -> Result<Arc<Board>, String> {
         let registry = Registry::standard();
         let entry = registry.entries()[0];
-        let setup = NewGame {
+        let mut setup = NewGame {
             game: entry.name.to_string(),
             players: 2,
             board: String::new(),
-            seats: Vec::new(),
+            seats: vec![Default::default(); 2],
             dice: DiceMode::Server,
             seed: None,
         };
-        let mut setup = setup;
-        setup.seats = vec![Default::default(); 2];
         if !config.engines.is_empty() {
             setup.seats[1].engine = Some(0);
             setup.seats[1].limit = Some(Limit::Movetime { ms: 1000 });
@@ -123,9 +121,7 @@ impl Board {
             let mut fresh = Table::new(entry, setup, table.generation)?;
             table.cancel_search();
             if let Some(analysis) = &table.analysis {
-                analysis
-                    .stop
-                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                analysis.stop.store(true, Ordering::Relaxed);
             }
             std::mem::swap(table, &mut fresh);
             // The old seats' engines quit off the lock.
@@ -319,7 +315,7 @@ impl Board {
         }
         self.act(|table| {
             if let Some(old) = &table.analysis {
-                old.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                old.stop.store(true, Ordering::Relaxed);
             }
             let ply = table.cursor;
             if table.rules_at(ply)?.turn() == Turn::Over {
@@ -356,9 +352,7 @@ impl Board {
     pub fn stop_analysis(self: &Arc<Self>) -> Result<(), String> {
         self.act(|table| {
             if let Some(analysis) = table.analysis.as_mut() {
-                analysis
-                    .stop
-                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                analysis.stop.store(true, Ordering::Relaxed);
                 analysis.running = false;
             }
             Ok(())

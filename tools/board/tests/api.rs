@@ -49,7 +49,10 @@ fn the_page_and_the_catalog_are_served() {
     assert_eq!(status, 200);
     assert!(page.contains("<svg id=\"board\""));
     for file in ["app.js", "draw.js", "style.css"] {
-        assert_eq!(request(address, "GET", &format!("/page/{file}"), None).0, 200);
+        assert_eq!(
+            request(address, "GET", &format!("/page/{file}"), None).0,
+            200
+        );
     }
     assert_eq!(request(address, "GET", "/page/../Cargo.toml", None).0, 404);
     let catalog = get(address, "/api/catalog");
@@ -67,10 +70,17 @@ fn the_page_and_the_catalog_are_served() {
 fn a_person_plays_tabula_in_every_game() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     for entry in Registry::standard().entries() {
-        let seats = json!([person(), engine_seat(0, json!({"kind": "depth", "depth": 2}))]);
-        let state = ok(address, "/api/new", json!({"game": entry.name, "seats": seats, "seed": 7}));
+        let seats = json!([
+            person(),
+            engine_seat(0, json!({"kind": "depth", "depth": 2}))
+        ]);
+        let state = ok(
+            address,
+            "/api/new",
+            json!({"game": entry.name, "seats": seats, "seed": 7}),
+        );
         assert_eq!(state["game"], entry.name);
-        assert_eq!(state["view"]["cells"].as_array().unwrap().len() > 0, true);
+        assert!(!state["view"]["cells"].as_array().unwrap().is_empty());
         let state = play_through(address, 6);
         let engine_moves = state["moves"]
             .as_array()
@@ -80,7 +90,11 @@ fn a_person_plays_tabula_in_every_game() {
             .count();
         assert!(engine_moves >= 3, "{}: the engine answered", entry.name);
         assert!(
-            state["moves"].as_array().unwrap().iter().any(|m| m["eval"].is_i64()),
+            state["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["eval"].is_i64()),
             "{}: the engine's scores are kept",
             entry.name
         );
@@ -92,7 +106,11 @@ fn engines_play_every_game_to_its_end_as_the_rules_say() {
     let address = serve(vec![tabula("random", "random")], 2000);
     for entry in Registry::standard().entries() {
         let seat = engine_seat(0, json!({"kind": "nodes", "nodes": 1}));
-        ok(address, "/api/new", json!({"game": entry.name, "seats": [seat, seat], "seed": 3}));
+        ok(
+            address,
+            "/api/new",
+            json!({"game": entry.name, "seats": [seat, seat], "seed": 3}),
+        );
         let state = wait_until(address, 60, |s| !s["end"].is_null());
         assert_eq!(state["end"]["reason"], "the rules", "{}", entry.name);
         assert_eq!(state["end"]["result"], referee_result(&state).as_str());
@@ -106,7 +124,10 @@ fn four_players_of_dwindle_and_a_person_among_them() {
     let setup = json!({"game": "dwindle", "players": 4, "board": "dw7",
         "seats": [person(), engine, engine, engine]});
     let state = ok(address, "/api/new", setup);
-    assert_eq!((state["players"].as_u64(), state["board"].as_str()), (Some(4), Some("dw7")));
+    assert_eq!(
+        (state["players"].as_u64(), state["board"].as_str()),
+        (Some(4), Some("dw7"))
+    );
     let state = play_through(address, 400);
     assert!(!state["end"].is_null());
     assert_eq!(state["end"]["result"], referee_result(&state).as_str());
@@ -124,7 +145,11 @@ fn dwnsiwn_dice_come_from_the_seed_or_from_the_person() {
     let address = serve(vec![tabula("random", "random")], 2000);
     let seat = engine_seat(0, json!({"kind": "nodes", "nodes": 1}));
     let play = |seed: u64| {
-        ok(address, "/api/new", json!({"game": "dwnsiwn", "seats": [seat, seat], "seed": seed}));
+        ok(
+            address,
+            "/api/new",
+            json!({"game": "dwnsiwn", "seats": [seat, seat], "seed": seed}),
+        );
         let state = wait_until(address, 60, |s| !s["end"].is_null());
         assert_eq!(state["seed"], seed);
         let rolls: Vec<String> = state["moves"]
@@ -173,8 +198,15 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
         (2, "no answer in time"),
     ];
     for (engine, reason) in cases {
-        let seats = json!([engine_seat(engine, json!({"kind": "movetime", "ms": 100})), person()]);
-        ok(address, "/api/new", json!({"game": "splinter", "seats": seats}));
+        let seats = json!([
+            engine_seat(engine, json!({"kind": "movetime", "ms": 100})),
+            person()
+        ]);
+        ok(
+            address,
+            "/api/new",
+            json!({"game": "splinter", "seats": seats}),
+        );
         let state = wait_until(address, 20, |s| !s["end"].is_null());
         assert_eq!(state["end"]["result"], "p1loses");
         let text = state["end"]["reason"].as_str().unwrap();
@@ -183,16 +215,30 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
         ok(address, "/api/restart", json!({"seat": 0}));
     }
     // After all that, a sound engine still plays.
-    let seats = json!([engine_seat(3, json!({"kind": "depth", "depth": 1})), person()]);
-    ok(address, "/api/new", json!({"game": "splinter", "seats": seats}));
+    let seats = json!([
+        engine_seat(3, json!({"kind": "depth", "depth": 1})),
+        person()
+    ]);
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "splinter", "seats": seats}),
+    );
     wait_until(address, 20, |s| s["plies"] == 1);
 }
 
 #[test]
 fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
-    let seats = json!([person(), engine_seat(0, json!({"kind": "depth", "depth": 1}))]);
-    ok(address, "/api/new", json!({"game": "tumbling-down", "seats": seats}));
+    let seats = json!([
+        person(),
+        engine_seat(0, json!({"kind": "depth", "depth": 1}))
+    ]);
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "tumbling-down", "seats": seats}),
+    );
     let before = get(address, "/api/state");
     for token in ["zz", "", "a1a1\nquit", "b1a1t b1a1t"] {
         let (status, reply) = post(address, "/api/move", json!({ "token": token }));
@@ -239,7 +285,10 @@ fn the_page_cannot_make_the_server_run_a_command() {
             "options": [[format!("Hash value 1\n{command}"), "1"]]}]}),
     ];
     for attempt in attempts {
-        assert!(post(address, "/api/new", attempt.clone()).0 >= 400, "{attempt}");
+        assert!(
+            post(address, "/api/new", attempt.clone()).0 >= 400,
+            "{attempt}"
+        );
     }
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert!(!marker.exists(), "a command ran");
@@ -248,58 +297,108 @@ fn the_page_cannot_make_the_server_run_a_command() {
 #[test]
 fn positions_load_save_step_and_take_back() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
-    ok(address, "/api/new", json!({"game": "dimraw", "seats": [person(), person()]}));
-    let state = ok(address, "/api/load", json!({"text": "startpos moves @0 @5 @1"}));
-    assert_eq!((state["plies"].as_u64(), state["paused"].as_bool()), (Some(3), Some(true)));
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "dimraw", "seats": [person(), person()]}),
+    );
+    let state = ok(
+        address,
+        "/api/load",
+        json!({"text": "startpos moves @0 @5 @1"}),
+    );
+    assert_eq!(
+        (state["plies"].as_u64(), state["paused"].as_bool()),
+        (Some(3), Some(true))
+    );
     assert_eq!(state["save"]["moves"], "startpos moves @0 @5 @1");
     assert_eq!(state["last_move"]["to"], 1, "the last move is highlighted");
     let fen = state["save"]["fen"].as_str().unwrap().to_string();
     let stepped = ok(address, "/api/show", json!({"ply": 1}));
     assert_eq!(stepped["view"]["pieces"].as_array().unwrap().len(), 1);
-    assert!(stepped["legal"].as_array().unwrap().is_empty(), "no clicking in the past");
+    assert!(
+        stepped["legal"].as_array().unwrap().is_empty(),
+        "no clicking in the past"
+    );
     ok(address, "/api/show", json!({"ply": 3}));
     let loaded = ok(address, "/api/load", json!({ "text": fen.clone() }));
-    assert_eq!((loaded["plies"].as_u64(), loaded["save"]["fen"].as_str()), (Some(0), Some(fen.as_str())));
+    assert_eq!(
+        (loaded["plies"].as_u64(), loaded["save"]["fen"].as_str()),
+        (Some(0), Some(fen.as_str()))
+    );
     // An arena record line replays with its moves.
     let record = "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos moves @0\tresult=none\tscores=\treason=x\tplies=2\tmoves=@5 @1\ttimes=0 0\tnotes=";
     let replayed = ok(address, "/api/load", json!({ "text": record }));
     assert_eq!(replayed["save"]["moves"], "startpos moves @0 @5 @1");
-    let again = ok(address, "/api/load", json!({ "text": replayed["save"]["record"] }));
+    let again = ok(
+        address,
+        "/api/load",
+        json!({ "text": replayed["save"]["record"] }),
+    );
     assert_eq!(again["save"]["moves"], "startpos moves @0 @5 @1");
     // Taking back with two people undoes the last move.
     let back = ok(address, "/api/takeback", json!({}));
     assert_eq!(back["plies"], 2);
-    let preview = ok(address, "/api/preview", json!({"ply": 2, "tokens": ["@1", "@7"]}));
+    let preview = ok(
+        address,
+        "/api/preview",
+        json!({"ply": 2, "tokens": ["@1", "@7"]}),
+    );
     assert_eq!(preview["view"]["pieces"].as_array().unwrap().len(), 4);
 }
 
 #[test]
 fn analysis_reports_several_lines_until_stopped() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
-    ok(address, "/api/new", json!({"game": "tumbling-down", "seats": [person(), person()]}));
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "tumbling-down", "seats": [person(), person()]}),
+    );
     ok(address, "/api/analyse", json!({"engine": 0, "multipv": 3}));
-    let state = wait_until(address, 20, |s| s["analysis"]["lines"].as_array().is_some_and(|l| l.len() == 3));
+    let state = wait_until(address, 20, |s| {
+        s["analysis"]["lines"]
+            .as_array()
+            .is_some_and(|l| l.len() == 3)
+    });
     assert_eq!(state["analysis"]["running"], true);
     ok(address, "/api/analyse/stop", json!({}));
     let state = wait_until(address, 10, |s| s["analysis"]["running"] == false);
-    assert!(state["analysis"]["lines"][0]["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
+    assert!(
+        state["analysis"]["lines"][0]["pv"]
+            .as_array()
+            .is_some_and(|pv| !pv.is_empty())
+    );
 }
 
 #[test]
 fn a_persons_clock_runs_out() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     let clock = json!({"engine": null, "limit": {"kind": "clock", "base_ms": 150, "inc_ms": 0}});
-    ok(address, "/api/new", json!({"game": "dimraw", "seats": [clock, person()]}));
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "dimraw", "seats": [clock, person()]}),
+    );
     let state = wait_until(address, 10, |s| !s["end"].is_null());
     assert_eq!(state["end"]["result"], "p1loses");
-    assert!(state["end"]["reason"].as_str().unwrap().contains("lost on time"));
+    assert!(
+        state["end"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("lost on time")
+    );
 }
 
 #[test]
 fn engines_on_a_clock_get_every_clock_and_keep_theirs() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     let clock = engine_seat(0, json!({"kind": "clock", "base_ms": 5000, "inc_ms": 100}));
-    ok(address, "/api/new", json!({"game": "dimraw", "seats": [clock, person()]}));
+    ok(
+        address,
+        "/api/new",
+        json!({"game": "dimraw", "seats": [clock, person()]}),
+    );
     let state = wait_until(address, 20, |s| s["plies"] == 1);
     let left = state["seats"][0]["clock"]["left_ms"].as_i64().unwrap();
     assert!(left < 5100 && left > 0, "{left}");

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-
+pub mod webdriver;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -48,9 +48,16 @@ pub fn serve(engines: Vec<EngineSpec>, margin_ms: u64) -> SocketAddr {
 }
 
 /// Sends one HTTP/1.1 request and returns the status and the body.
-pub fn request(address: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+pub fn request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (u16, String) {
     let mut stream = TcpStream::connect(address).expect("connect");
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
     write!(
         stream,
@@ -61,7 +68,12 @@ pub fn request(address: SocketAddr, method: &str, path: &str, body: Option<&Valu
     let mut reader = BufReader::new(stream);
     let mut status_line = String::new();
     reader.read_line(&mut status_line).unwrap();
-    let status: u16 = status_line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let status: u16 = status_line
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     let (mut length, mut chunked) = (None, false);
     loop {
         let mut line = String::new();
@@ -110,7 +122,10 @@ pub fn get(address: SocketAddr, path: &str) -> Value {
 /// POSTs `body` to `path`: the status and the JSON answer.
 pub fn post(address: SocketAddr, path: &str, body: Value) -> (u16, Value) {
     let (status, text) = request(address, "POST", path, Some(&body));
-    (status, serde_json::from_str(&text).unwrap_or(json!({ "text": text })))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(json!({ "text": text })),
+    )
 }
 
 /// POSTs and expects success.

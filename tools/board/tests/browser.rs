@@ -1,0 +1,293 @@
+//! The board in a real browser: headless Chromium loads the page, starts a game of each of
+//! the five games against tabula from the form, plays by clicking cells, sees the engine
+//! answer and the game end, and saves a screenshot of each board under
+//! `target/board-screenshots/`. Without Chromium these tests say so and pass, unless
+//! `TABULA_BROWSER_TESTS=1` (as in CI) demands them.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use common::webdriver::{Browser, decode_base64};
+use common::*;
+use rand::{RngExt as _, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde_json::{Value, json};
+
+fn screenshots() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    target.join("board-screenshots")
+}
+
+/// The cell indices the page draws with `class`.
+fn cells_with(browser: &Browser, class: &str) -> BTreeSet<u64> {
+    let found = browser.script(
+        "return [...document.querySelectorAll('#board .cell.' + arguments[0])].map(c => Number(c.dataset.index));",
+        json!([class]),
+    );
+    found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+/// Starts a game from the form: a person against tabula's alpha-beta at depth 1.
+fn start_from_form(browser: &Browser, game: &str) {
+    browser.script(
+        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));
+         const row = document.querySelector('#seat-setup .seat[data-seat=\"1\"]');
+         row.querySelector('.who').value = '0';
+         row.querySelector('.limit-kind').value = 'depth';
+         row.querySelector('.limit-value').value = '1';
+         document.querySelector('#seat-setup .seat[data-seat=\"0\"] .who').value = 'person';",
+        json!([game]),
+    );
+    browser.click("#start");
+}
+
+/// The page draws exactly the position's cells and pieces.
+fn check_drawing(browser: &Browser, state: &Value, game: &str) {
+    let counts = browser.script(
+        "return [document.querySelectorAll('#board .cell').length, document.querySelectorAll('#board .piece').length];",
+        json!([]),
+    );
+    let view = &state["view"];
+    assert_eq!(
+        counts,
+        json!([
+            view["cells"].as_array().unwrap().len(),
+            view["pieces"].as_array().unwrap().len()
+        ]),
+        "{game}: cells and pieces drawn"
+    );
+}
+
+/// Makes one legal decision by clicking, as a person would; returns its token.
+fn click_a_move(browser: &Browser, state: &Value, rng: &mut Pcg64Mcg, game: &str) -> String {
+    let legal = state["legal"].as_array().unwrap();
+    let chosen = &legal[rng.random_range(0..legal.len())];
+    let token = chosen["token"].as_str().unwrap().to_string();
+    let cell = |i: &Value| format!("#board .cell[data-index=\"{i}\"]");
+    if chosen["from"].is_u64() {
+        if !cells_with(browser, "selected").contains(&chosen["from"].as_u64().unwrap()) {
+            browser.click(&cell(&chosen["from"]));
+        }
+        let expected: BTreeSet<u64> = legal
+            .iter()
+            .filter(|m| m["from"] == chosen["from"])
+            .filter_map(|m| m["to"].as_u64())
+            .collect();
+        assert_eq!(
+            cells_with(browser, "target"),
+            expected,
+            "{game}: the lit destinations"
+        );
+        browser.click(&cell(&chosen["to"]));
+    } else if chosen["to"].is_u64() {
+        browser.click(&cell(&chosen["to"]));
+    } else {
+        browser.click(&format!("#extra button[data-token=\"{token}\"]"));
+    }
+    let chooser_open = browser.script(
+        "return !document.getElementById('chooser').hidden;",
+        json!([]),
+    );
+    if chooser_open == json!(true) {
+        browser.click(&format!("#chooser button[data-token=\"{token}\"]"));
+    }
+    token
+}
+
+#[test]
+fn a_person_plays_every_game_against_tabula_in_the_browser() {
+    let Some(browser) =
+        Browser::start_or_skip("a_person_plays_every_game_against_tabula_in_the_browser")
+    else {
+        return;
+    };
+    let address = serve(vec![tabula("tabula alpha-beta", "alphabeta")], 2000);
+    browser.goto(&format!("http://{address}/"));
+    browser.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    for entry in tabula::registry::Registry::standard().entries() {
+        let game = entry.name;
+        start_from_form(&browser, game);
+        browser.wait_for(
+            "return window.tabulaState.game === arguments[0] && window.tabulaState.seats[1].engine !== null;",
+            json!([game]),
+            20,
+        );
+        let mut engine_replies = 0;
+        loop {
+            let state = wait_until(address, 30, |s| !s["end"].is_null() || persons_turn(s));
+            if !state["end"].is_null() {
+                break;
+            }
+            browser.wait_for(
+                "return window.tabulaState.version >= arguments[0];",
+                json!([state["version"]]),
+                10,
+            );
+            check_drawing(&browser, &state, game);
+            let before = state["plies"].as_u64().unwrap() as usize;
+            let token = click_a_move(&browser, &state, &mut rng, game);
+            let after = wait_until(address, 30, |s| {
+                s["plies"].as_u64().unwrap() as usize > before
+            });
+            assert_eq!(
+                after["moves"][before]["token"],
+                token.as_str(),
+                "{game}: the clicked move"
+            );
+            let replied = wait_until(address, 30, |s| !s["end"].is_null() || persons_turn(s));
+            engine_replies += replied["moves"].as_array().unwrap()[before + 1..]
+                .iter()
+                .filter(|m| m["mover"] == 1)
+                .count();
+            assert!(before < 2000, "{game}: the game should have ended");
+        }
+        assert!(engine_replies > 0, "{game}: the engine answered");
+        browser.wait_for(
+            "return document.getElementById('status').textContent.includes('Game over');",
+            json!([]),
+            10,
+        );
+        let state = get(address, "/api/state");
+        check_drawing(&browser, &state, game);
+        browser.screenshot(&screenshots().join(format!("{game}.png")));
+    }
+}
+
+/// Sets seat `seat` of the form: `who` (`person` or an engine's index) and its limit.
+fn set_seat(browser: &Browser, seat: usize, who: &str, kind: &str, value: &str) {
+    browser.script(
+        "const row = document.querySelector(`#seat-setup .seat[data-seat=\"${arguments[0]}\"]`);
+         row.querySelector('.who').value = arguments[1];
+         row.querySelector('.limit-kind').value = arguments[2];
+         row.querySelector('.limit-value').value = arguments[3];",
+        json!([seat, who, kind, value]),
+    );
+}
+
+fn set_game(browser: &Browser, game: &str) {
+    browser.script(
+        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));",
+        json!([game]),
+    );
+}
+
+#[test]
+fn watching_analysing_loading_and_typing_in_the_browser() {
+    let Some(browser) =
+        Browser::start_or_skip("watching_analysing_loading_and_typing_in_the_browser")
+    else {
+        return;
+    };
+    let address = serve(vec![tabula("ab", "alphabeta")], 2000);
+    browser.goto(&format!("http://{address}/"));
+    browser.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
+    // Watch an engine on a clock against an engine at a fixed time, then hold play.
+    set_game(&browser, "dimraw");
+    set_seat(&browser, 0, "0", "clock", "30+0.1");
+    set_seat(&browser, 1, "0", "movetime", "50");
+    browser.click("#start");
+    browser.wait_for(
+        "return window.tabulaState.game === 'dimraw' && window.tabulaState.plies >= 4;",
+        json!([]),
+        30,
+    );
+    browser.wait_for(
+        "return document.querySelectorAll('.clock').length === 1;",
+        json!([]),
+        10,
+    );
+    browser.click("#pause");
+    let paused = wait_until(address, 10, |s| {
+        s["paused"] == true
+            && !s["seats"][0]["thinking"].as_bool().unwrap()
+            && !s["seats"][1]["thinking"].as_bool().unwrap()
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        get(address, "/api/state")["plies"],
+        paused["plies"],
+        "no move while paused"
+    );
+    browser.wait_for(
+        "return document.querySelector('#graph polyline') !== null;",
+        json!([]),
+        10,
+    );
+    // Step back, and see it said.
+    browser.click("#back");
+    browser.wait_for("return window.tabulaState.ply === window.tabulaState.plies - 1 && document.getElementById('status').textContent.includes('showing ply');", json!([]), 10);
+    // Analyse with two lines; a PV token previews on the board.
+    browser.click("#analysis-box summary");
+    browser.type_into("#analysis-multipv", "2");
+    browser.click("#analyse");
+    browser.wait_for(
+        "return document.querySelectorAll('#analysis .info').length === 2;",
+        json!([]),
+        20,
+    );
+    browser.script(
+        "document.querySelector('#analysis .pv span').dispatchEvent(new MouseEvent('mouseenter'));",
+        json!([]),
+    );
+    browser.wait_for(
+        "return document.getElementById('board').classList.contains('preview');",
+        json!([]),
+        10,
+    );
+    browser.script(
+        "document.querySelector('#analysis .pv span').dispatchEvent(new MouseEvent('mouseleave'));",
+        json!([]),
+    );
+    browser.wait_for(
+        "return !document.getElementById('board').classList.contains('preview');",
+        json!([]),
+        10,
+    );
+    browser.click("#analyse-stop");
+    wait_until(address, 10, |s| s["analysis"]["running"] == false);
+    // Two people: a typed token, an illegal one, and a loaded game.
+    set_seat(&browser, 0, "person", "none", "");
+    set_seat(&browser, 1, "person", "none", "");
+    browser.click("#start");
+    browser.wait_for(
+        "return window.tabulaState.plies === 0 && window.tabulaState.seats[1].engine === null;",
+        json!([]),
+        10,
+    );
+    browser.type_into("#token", "zz");
+    browser.click("#play-token");
+    browser.wait_for(
+        "return document.getElementById('message').textContent.includes(\"illegal move 'zz'\");",
+        json!([]),
+        10,
+    );
+    browser.type_into("#token", "@3");
+    browser.click("#play-token");
+    browser.wait_for("return window.tabulaState.plies === 1 && document.getElementById('message').textContent === '';", json!([]), 10);
+    browser.click("#files summary");
+    browser.type_into("#load-text", "startpos moves @0 @5");
+    browser.click("#load");
+    browser.wait_for(
+        "return document.getElementById('save-moves').value === 'startpos moves @0 @5';",
+        json!([]),
+        10,
+    );
+    assert_eq!(get(address, "/api/state")["plies"], 2);
+}
+
+#[test]
+fn screenshots_decode_from_base64() {
+    assert_eq!(decode_base64("aGVsbG8="), b"hello");
+    assert_eq!(decode_base64("aGk="), b"hi");
+    assert_eq!(decode_base64("YWJj"), b"abc");
+}
