@@ -188,7 +188,7 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
     let engines = vec![
         faulty("crash", "exit 3"),
         faulty("liar", "echo bestmove zz9"),
-        faulty("sleeper", "sleep 30"),
+        faulty("sleeper", "sleep 5"),
         tabula("ab", "alphabeta"),
     ];
     let address = serve(engines, 100);
