@@ -41,6 +41,29 @@ const GATHER: Duration = Duration::from_millis(40);
 
 type Shared = State<Arc<Board>>;
 
+/// A JSON body whose rejection (bad JSON, a missing or unknown field) is answered like every
+/// other error: `400 {"error": "..."}`.
+struct Body<T>(T);
+
+impl<T, S> axum::extract::FromRequest<S> for Body<T>
+where
+    Json<T>: axum::extract::FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Response> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(body)) => Ok(Body(body)),
+            Err(rejection) => Err(error(rejection.body_text())),
+        }
+    }
+}
+
+fn error(message: String) -> Response {
+    (StatusCode::BAD_REQUEST, Json(json!({ "error": message }))).into_response()
+}
+
 /// The routes.
 pub fn router(board: Arc<Board>) -> Router {
     Router::new()
@@ -78,7 +101,7 @@ fn current(board: &Board) -> Value {
 fn reply(board: &Board, result: Result<(), String>) -> Response {
     match result {
         Ok(()) => Json(current(board)).into_response(),
-        Err(error) => (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response(),
+        Err(message) => error(message),
     }
 }
 
@@ -110,7 +133,7 @@ async fn events(State(board): Shared) -> Sse<impl Stream<Item = Result<Event, In
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-async fn new_game(State(board): Shared, Json(setup): Json<NewGame>) -> Response {
+async fn new_game(State(board): Shared, Body(setup): Body<NewGame>) -> Response {
     let result = board.new_game(&setup);
     reply(&board, result)
 }
@@ -120,7 +143,7 @@ struct Token {
     token: String,
 }
 
-async fn play(State(board): Shared, Json(body): Json<Token>) -> Response {
+async fn play(State(board): Shared, Body(body): Body<Token>) -> Response {
     let result = board.act(|table| table.play_human(&body.token));
     reply(&board, result)
 }
@@ -130,7 +153,7 @@ struct Ply {
     ply: usize,
 }
 
-async fn show(State(board): Shared, Json(body): Json<Ply>) -> Response {
+async fn show(State(board): Shared, Body(body): Body<Ply>) -> Response {
     let result = board.act(|table| table.show(body.ply));
     reply(&board, result)
 }
@@ -145,7 +168,7 @@ struct Paused {
     paused: bool,
 }
 
-async fn pause(State(board): Shared, Json(body): Json<Paused>) -> Response {
+async fn pause(State(board): Shared, Body(body): Body<Paused>) -> Response {
     let result = board.act(|table| {
         table.set_paused(body.paused);
         Ok(())
@@ -158,7 +181,7 @@ struct Text {
     text: String,
 }
 
-async fn load(State(board): Shared, Json(body): Json<Text>) -> Response {
+async fn load(State(board): Shared, Body(body): Body<Text>) -> Response {
     let result = board.act(|table| table.load(&body.text));
     reply(&board, result)
 }
@@ -168,7 +191,7 @@ struct SeatNumber {
     seat: usize,
 }
 
-async fn restart(State(board): Shared, Json(body): Json<SeatNumber>) -> Response {
+async fn restart(State(board): Shared, Body(body): Body<SeatNumber>) -> Response {
     let result = board.restart(body.seat);
     reply(&board, result)
 }
@@ -184,7 +207,7 @@ fn one() -> usize {
     1
 }
 
-async fn analyse(State(board): Shared, Json(body): Json<AnalyseRequest>) -> Response {
+async fn analyse(State(board): Shared, Body(body): Body<AnalyseRequest>) -> Response {
     let result = board.analyse(body.engine, body.multipv);
     reply(&board, result)
 }
@@ -201,7 +224,7 @@ struct PreviewRequest {
 }
 
 /// The board after `tokens` from ply `ply` (a PV hovered on the page).
-async fn preview(State(board): Shared, Json(body): Json<PreviewRequest>) -> Response {
+async fn preview(State(board): Shared, Body(body): Body<PreviewRequest>) -> Response {
     let result = {
         let table = board.lock();
         if body.ply > table.moves.len() {
@@ -217,7 +240,7 @@ async fn preview(State(board): Shared, Json(body): Json<PreviewRequest>) -> Resp
     };
     match result {
         Ok(view) => Json(json!({ "view": view })).into_response(),
-        Err(error) => (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response(),
+        Err(message) => error(message),
     }
 }
 

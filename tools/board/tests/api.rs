@@ -266,7 +266,14 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     assert_eq!(status, 400);
     let (status, _) = post(address, "/api/preview", json!({"ply": 0, "tokens": ["zz"]}));
     assert_eq!(status, 400);
-    assert!(post(address, "/api/new", json!("not an object")).0 >= 400);
+    for (path, body) in [
+        ("/api/new", json!("not an object")),
+        ("/api/move", json!({"tok": "a1"})),
+    ] {
+        let (status, reply) = post(address, path, body);
+        assert_eq!(status, 400);
+        assert!(reply["error"].is_string(), "{reply}");
+    }
     let after = get(address, "/api/state");
     assert_eq!(after["save"], before["save"]);
     assert_eq!(after["game"], "tumbling-down");
