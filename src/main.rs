@@ -43,6 +43,12 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Plays uniform random games from the start position (no tree) for a while; prints playouts and decisions per second.
+    BenchPlayouts {
+        /// Seconds per game.
+        #[arg(long, default_value_t = 2.0, value_parser = seconds)]
+        seconds: f64,
+    },
     /// Counts the token sequences of a given length, split by root token.
     Perft {
         /// Sequence length.
@@ -64,6 +70,16 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+}
+
+/// A number of seconds from 0.01 to 3600.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds from 0.01 to 3600"
+        )),
+    }
 }
 
 fn main() -> ExitCode {
@@ -100,6 +116,12 @@ fn main() -> ExitCode {
             bench::run_mcts(&registry, threads.max(1), &style_for, &emit);
             Ok(())
         }
+        Some(Command::BenchPlayouts { seconds }) => bench::run_playouts(
+            &registry,
+            cli.game.as_deref(),
+            std::time::Duration::from_secs_f64(seconds),
+            &emit,
+        ),
         Some(Command::Perft { depth, fen }) => {
             entry
                 .session(GameConfig::default())

@@ -381,3 +381,22 @@ fn a_full_store_keeps_searching_from_its_leaves() {
     assert!(pos.legal_tokens().contains(&pos.format_move(report.best)));
     assert_eq!(report.nodes, 20_000);
 }
+
+#[test]
+fn random_playouts_reach_the_end_of_every_game() {
+    let registry = tabula::registry::Registry::standard();
+    let budget = std::time::Duration::from_millis(5);
+    for entry in registry.entries() {
+        let run = entry
+            .random_playouts(&GameConfig::default(), budget, 9)
+            .unwrap();
+        assert!(run.playouts >= 1, "{}", entry.name);
+        assert!(run.decisions >= run.playouts, "{}: {run:?}", entry.name);
+    }
+    let dwindle = registry.find("dwindle").unwrap();
+    let seven = GameConfig {
+        players: 7,
+        ..GameConfig::default()
+    };
+    assert!(dwindle.random_playouts(&seven, budget, 9).is_err());
+}

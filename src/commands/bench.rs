@@ -1,5 +1,6 @@
-//! `bench`: every game's bench positions searched to a fixed depth on one thread; and
-//! `bench-mcts`: MCTS playouts per second from every game's bench start.
+//! `bench`: every game's bench positions searched to a fixed depth on one thread;
+//! `bench-mcts`: MCTS playouts per second from every game's bench start; and
+//! `bench-playouts`: uniform random games from the start per second, with no tree.
 //!
 //! The `bench` node count is a signature of the search: it changes only when search or
 //! move generation behaves differently.
@@ -70,6 +71,35 @@ pub fn run_mcts(
         "{total} playouts {} playouts/s",
         (total as f64 / seconds) as u64
     ));
+}
+
+/// Plays uniform random games from the start position of every game of `registry` (or of
+/// `game` alone) for `budget` each on one thread: one line per game with its playouts and
+/// decisions per second.
+pub fn run_playouts(
+    registry: &Registry,
+    game: Option<&str>,
+    budget: std::time::Duration,
+    emit: &dyn Fn(&str),
+) -> Result<(), String> {
+    let entries: Vec<&Entry> = match game {
+        Some(name) => vec![registry.find(name)?],
+        None => registry.entries().iter().collect(),
+    };
+    for entry in entries {
+        let run = entry.random_playouts(&GameConfig::default(), budget, 1)?;
+        let seconds = run.seconds.max(1e-9);
+        emit(&format!(
+            "{} playouts {} decisions {} seconds {:.2} playouts/s {} decisions/s {}",
+            entry.name,
+            run.playouts,
+            run.decisions,
+            run.seconds,
+            (run.playouts as f64 / seconds) as u64,
+            (run.decisions as f64 / seconds) as u64
+        ));
+    }
+    Ok(())
 }
 
 /// Totals of a bench run.

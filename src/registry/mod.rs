@@ -4,8 +4,13 @@
 
 pub mod session;
 
+use std::time::Duration;
+
+use rand::SeedableRng;
+
 use crate::game::rules::{GameRules, Rules};
 use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
+use crate::search::mcts::playout::{PlayoutRun, random_playouts};
 use session::{GameSession, Session};
 
 /// One registered game: its facts, and how to make its run-time handles.
@@ -23,6 +28,7 @@ pub struct Entry {
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
     new_rules: fn(GameConfig) -> Result<Box<dyn Rules>, String>,
+    playouts: fn(&GameConfig, Duration, u64) -> Result<PlayoutRun, String>,
 }
 
 impl Entry {
@@ -36,6 +42,11 @@ impl Entry {
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),
+            playouts: |config, budget, seed| {
+                let start = G::startpos(config)?;
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                Ok(random_playouts(&start, budget, &mut rng))
+            },
         }
     }
 
@@ -53,6 +64,18 @@ impl Entry {
     pub fn session(&self, config: GameConfig) -> Result<Box<dyn Session>, String> {
         self.check_players(&config)?;
         (self.new_session)(config)
+    }
+
+    /// Uniform random playouts from the start position for `config` until `budget` is spent
+    /// (the `bench-playouts` figure), drawn from `seed`.
+    pub fn random_playouts(
+        &self,
+        config: &GameConfig,
+        budget: Duration,
+        seed: u64,
+    ) -> Result<PlayoutRun, String> {
+        self.check_players(config)?;
+        (self.playouts)(config, budget, seed)
     }
 
     /// The rules alone (no search) at the start position for `config`: a referee's handle.

@@ -29,8 +29,11 @@ pub struct MctsSettings {
     pub seed: u64,
 }
 
-/// Iterations between looks at the clock.
-const CLOCK_CHECK: u64 = 256;
+/// The most iterations between looks at the clock.
+const CHECK_INTERVAL: u64 = 256;
+/// How much search time the looks at the clock are spaced by (from the measured rate), so that
+/// a search stops within about this long of its target however slow its iterations are.
+const CHECK_SPACING: std::time::Duration = std::time::Duration::from_micros(500);
 /// Iterations before the first `info` line; the next come at every doubling.
 const FIRST_REPORT: u64 = 1024;
 /// The longest principal variation reported.
@@ -99,6 +102,13 @@ pub fn search<G: Game>(
     report
 }
 
+/// Iterations until the next look at the clock: what the main thread does in
+/// [`CHECK_SPACING`] at its rate so far (at least 1, at most [`CHECK_INTERVAL`]).
+fn check_interval(iterations: u64, elapsed: std::time::Duration) -> u64 {
+    let per_second = iterations as f64 / elapsed.as_secs_f64().max(1e-6);
+    (per_second * CHECK_SPACING.as_secs_f64()).clamp(1.0, CHECK_INTERVAL as f64) as u64
+}
+
 /// Takes the next iteration's number; false once the node limit is reached.
 fn claim(iterations: &AtomicU64, limit: Option<u64>) -> bool {
     iterations.fetch_add(1, Relaxed) < limit.unwrap_or(u64::MAX)
@@ -121,6 +131,7 @@ impl<G: Game> Search<'_, G> {
         let root = self.tree.node(self.slot);
         let single_reply = root.edges().len() == 1 && self.plan.is_timed();
         let mut next_report = FIRST_REPORT;
+        let mut next_check = 1;
         loop {
             if self.params.stop.load(Relaxed) || !claim(iterations, limits.nodes) {
                 break;
@@ -130,11 +141,14 @@ impl<G: Game> Search<'_, G> {
             if (proven || single_reply) && !limits.infinite {
                 break;
             }
-            if main.iterations.is_multiple_of(CLOCK_CHECK)
-                && (self.plan.target_reached()
-                    || limits.depth.is_some_and(|d| main.average_depth() >= d))
-            {
+            if limits.depth.is_some_and(|d| main.average_depth() >= d) {
                 break;
+            }
+            if main.iterations >= next_check {
+                if self.plan.target_reached() {
+                    break;
+                }
+                next_check = main.iterations + check_interval(main.iterations, self.plan.elapsed());
             }
             if main.iterations >= next_report {
                 next_report *= 2;
@@ -242,4 +256,23 @@ fn most_visited<M>(edges: &[Edge<M>]) -> usize {
     (0..edges.len())
         .max_by_key(|&i| (edges[i].visits.load(Relaxed), std::cmp::Reverse(i)))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_clock_is_read_about_every_half_millisecond_of_search() {
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            check_interval(2_000, second),
+            1,
+            "slow iterations: every one"
+        );
+        assert_eq!(check_interval(100_000, second), 50);
+        assert_eq!(check_interval(10_000_000, second), CHECK_INTERVAL);
+        assert_eq!(check_interval(0, Duration::ZERO), 1);
+    }
 }

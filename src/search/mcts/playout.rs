@@ -74,6 +74,45 @@ pub fn playout<G: Game, R: Rng>(
     rewards
 }
 
+/// What [`random_playouts`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayoutRun {
+    /// Games played to their end.
+    pub playouts: u64,
+    /// Decisions made in them (chance outcomes included).
+    pub decisions: u64,
+    /// Seconds they took.
+    pub seconds: f64,
+}
+
+/// Plays uniformly random games (chance by weight) from `start` to their end, taking every
+/// move back after each, until `budget` is spent: no tree, just the rules.
+pub fn random_playouts<G: Game, R: Rng>(
+    start: &G,
+    budget: std::time::Duration,
+    rng: &mut R,
+) -> PlayoutRun {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut run = PlayoutRun::default();
+    let clock = std::time::Instant::now();
+    while clock.elapsed() < budget {
+        let mut played = 0;
+        while pos.outcome().is_none() {
+            let mv = pos.random_move(rng, &mut moves);
+            pos.make(mv);
+            played += 1;
+        }
+        for _ in 0..played {
+            pos.unmake();
+        }
+        run.playouts += 1;
+        run.decisions += played;
+    }
+    run.seconds = clock.elapsed().as_secs_f64();
+    run
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
