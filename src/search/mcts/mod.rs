@@ -15,7 +15,7 @@ use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, Player, Turn};
 use playout::centipawns;
 use solver::Proof;
-use tree::{Edge, Tree};
+use tree::{Edge, Padded, Tree};
 use walker::{Walker, edges_of};
 
 /// The choices that shape an MCTS search.
@@ -63,7 +63,7 @@ pub fn search<G: Game>(
     };
     let tree = &*tree;
     let plan = TimePlan::new(params.limits, player as usize, params.move_overhead);
-    let iterations = AtomicU64::new(0);
+    let iterations = Padded(AtomicU64::new(0));
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Walker::new(
