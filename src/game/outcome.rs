@@ -30,6 +30,13 @@ impl Outcome {
         }
     }
 
+    /// Every player's score in points (1 for a win, 0.5 each for a two-player draw).
+    pub fn scores(self, players: usize) -> Vec<f64> {
+        (0..players)
+            .map(|p| self.half_points(p as Player, players) as f64 / 2.0)
+            .collect()
+    }
+
     /// The score of every player as the protocol writes it (`1 0`, `0.5 0.5`).
     pub fn scores_text(self, players: usize) -> String {
         (0..players)

@@ -8,6 +8,7 @@ use crate::openings::roll;
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, Opening, Referee};
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
+use ugi::record::forfeit_scores;
 
 /// What an engine may spend on a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -118,10 +119,7 @@ pub fn play(job: GameJob, contestants: &mut [Contestant], rules: &GameRules) -> 
         Err(Forfeit { seat, reason }) => {
             record.result = format!("p{}loses", seat + 1);
             record.reason = format!("p{} {reason}", seat + 1);
-            let share = 1.0 / (players - 1) as f64;
-            record.scores = (0..players)
-                .map(|s| if s == seat { 0.0 } else { share })
-                .collect();
+            record.scores = forfeit_scores(players, seat);
         }
     }
     record

@@ -1,7 +1,7 @@
 //! The referee: the engine library's own rules, through the registry's typed rules handle.
 
 use tabula::game::rules::Rules;
-use tabula::game::{GameConfig, Player, Turn};
+use tabula::game::{GameConfig, Turn};
 use tabula::registry::Registry;
 pub use ugi::opening::Opening;
 
@@ -100,11 +100,7 @@ impl Referee {
             Turn::Chance => Next::Chance(self.rules.chance_outcomes()),
             Turn::Over => {
                 let outcome = self.rules.outcome().expect("a finished game has a result");
-                let players = self.rules.players();
-                let scores = (0..players)
-                    .map(|p| outcome.half_points(p as Player, players) as f64 / 2.0)
-                    .collect();
-                Next::Over(outcome.name(), scores)
+                Next::Over(outcome.name(), outcome.scores(self.rules.players()))
             }
         }
     }

@@ -12,7 +12,7 @@ use tabula::game::{GameConfig, Turn, weighted_index};
 use tabula::registry::Entry;
 use ugi::engine::EngineProcess;
 use ugi::opening::Opening;
-use ugi::record::GameRecord;
+use ugi::record::{GameRecord, forfeit_scores};
 
 use crate::info::InfoLine;
 use crate::setup::{DiceMode, Limit, NewGame};
@@ -71,6 +71,8 @@ pub struct GameEnd {
     pub result: String,
     /// Why, in words.
     pub reason: String,
+    /// Every player's score.
+    pub scores: Vec<f64>,
 }
 
 /// The search under way for a seat.
@@ -279,6 +281,7 @@ impl Table {
         self.end = Some(GameEnd {
             result: format!("p{}loses", seat + 1),
             reason: format!("p{} ({name}) loses: {reason}", seat + 1),
+            scores: forfeit_scores(self.config.players, seat),
         });
     }
 
@@ -290,6 +293,7 @@ impl Table {
             self.end = Some(GameEnd {
                 result: outcome.name(),
                 reason: "the rules".to_string(),
+                scores: outcome.scores(self.config.players),
             });
         }
     }
@@ -476,13 +480,8 @@ impl Table {
 
     /// The game as an arena record line.
     pub fn record_line(&self, names: &[String]) -> String {
-        let players = self.config.players;
         let (result, scores, reason) = match &self.end {
-            Some(end) => (
-                end.result.clone(),
-                self.scores(&end.result, players),
-                end.reason.clone(),
-            ),
+            Some(end) => (end.result.clone(), end.scores.clone(), end.reason.clone()),
             None => ("none".to_string(), Vec::new(), "unfinished".to_string()),
         };
         GameRecord {
@@ -499,26 +498,5 @@ impl Table {
             notes: Vec::new(),
         }
         .line()
-    }
-
-    fn scores(&self, result: &str, players: usize) -> Vec<f64> {
-        let seat_of = |prefix: &str| {
-            result
-                .strip_prefix('p')
-                .and_then(|r| r.strip_suffix(prefix))
-                .and_then(|k| k.parse::<usize>().ok())
-        };
-        if let Some(winner) = seat_of("win") {
-            (1..=players).map(|k| f64::from(k == winner)).collect()
-        } else if let Some(loser) = seat_of("loses") {
-            let share = 1.0 / (players - 1) as f64;
-            (1..=players)
-                .map(|k| if k == loser { 0.0 } else { share })
-                .collect()
-        } else if players == 2 {
-            vec![0.5, 0.5]
-        } else {
-            vec![0.0; players]
-        }
     }
 }

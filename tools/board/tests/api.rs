@@ -114,6 +114,10 @@ fn engines_play_every_game_to_its_end_as_the_rules_say() {
         let state = wait_until(address, 60, |s| !s["end"].is_null());
         assert_eq!(state["end"]["reason"], "the rules", "{}", entry.name);
         assert_eq!(state["end"]["result"], referee_result(&state).as_str());
+        let record = ugi::record::GameRecord::parse(state["save"]["record"].as_str().unwrap());
+        let record = record.unwrap();
+        assert_eq!(record.result, state["end"]["result"].as_str().unwrap());
+        assert_eq!(record.scores.iter().sum::<f64>(), 1.0, "{}", entry.name);
     }
 }
 
@@ -212,6 +216,12 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
         let text = state["end"]["reason"].as_str().unwrap();
         assert!(text.contains(reason), "{text}");
         assert!(state["seats"][0]["fault"].is_string());
+        assert!(
+            state["save"]["record"]
+                .as_str()
+                .unwrap()
+                .contains("\tscores=0,1\t")
+        );
         ok(address, "/api/restart", json!({"seat": 0}));
     }
     // After all that, a sound engine still plays.

@@ -32,6 +32,15 @@ pub struct GameRecord {
     pub notes: Vec<String>,
 }
 
+/// The scores when the player in seat `loser` (0-based) forfeits: 0 for him, the point
+/// shared by the others.
+pub fn forfeit_scores(players: usize, loser: usize) -> Vec<f64> {
+    let share = 1.0 / players.saturating_sub(1).max(1) as f64;
+    (0..players)
+        .map(|s| if s == loser { 0.0 } else { share })
+        .collect()
+}
+
 fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
 }
@@ -126,5 +135,11 @@ mod tests {
             notes: vec!["old says draw".into()],
         };
         assert_eq!(GameRecord::parse(&record.line()).unwrap(), record);
+    }
+
+    #[test]
+    fn a_forfeit_shares_the_point_among_the_others() {
+        assert_eq!(forfeit_scores(2, 0), [0.0, 1.0]);
+        assert_eq!(forfeit_scores(3, 1), [0.5, 0.0, 0.5]);
     }
 }
