@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::Stream;
@@ -67,7 +67,7 @@ fn error(message: String) -> Response {
 /// The routes.
 pub fn router(board: Arc<Board>) -> Router {
     Router::new()
-        .route("/", get(|| async { Html(FILES[3].2) }))
+        .route("/", get(|| async { page("index.html") }))
         .route("/page/{file}", get(page_file))
         .route("/api/catalog", get(catalog))
         .route("/api/state", get(state))
@@ -86,6 +86,11 @@ pub fn router(board: Arc<Board>) -> Router {
 }
 
 async fn page_file(Path(file): Path<String>) -> Response {
+    page(&file)
+}
+
+/// One of the page's files, with its type.
+fn page(file: &str) -> Response {
     match FILES.iter().find(|(name, _, _)| *name == file) {
         Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
