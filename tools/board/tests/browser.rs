@@ -7,6 +7,7 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use common::webdriver::{Browser, decode_base64};
@@ -36,18 +37,40 @@ fn cells_with(browser: &Browser, class: &str) -> BTreeSet<u64> {
         .collect()
 }
 
-/// Starts a game from the form: a person against tabula's alpha-beta at depth 1.
-fn start_from_form(browser: &Browser, game: &str) {
+/// Sets seat `seat` of the form: `who` (`person` or an engine's index) and its limit.
+fn set_seat(browser: &Browser, seat: usize, who: &str, kind: &str, value: &str) {
     browser.script(
-        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));
-         const row = document.querySelector('#seat-setup .seat[data-seat=\"1\"]');
-         row.querySelector('.who').value = '0';
-         row.querySelector('.limit-kind').value = 'depth';
-         row.querySelector('.limit-value').value = '1';
-         document.querySelector('#seat-setup .seat[data-seat=\"0\"] .who').value = 'person';",
+        "const row = document.querySelector(`#seat-setup .seat[data-seat=\"${arguments[0]}\"]`);
+         row.querySelector('.who').value = arguments[1];
+         row.querySelector('.limit-kind').value = arguments[2];
+         row.querySelector('.limit-value').value = arguments[3];",
+        json!([seat, who, kind, value]),
+    );
+}
+
+fn set_game(browser: &Browser, game: &str) {
+    browser.script(
+        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));",
         json!([game]),
     );
+}
+
+/// Starts a game from the form: a person against tabula's alpha-beta at depth 1.
+fn start_from_form(browser: &Browser, game: &str) {
+    set_game(browser, game);
+    set_seat(browser, 0, "person", "none", "");
+    set_seat(browser, 1, "0", "depth", "1");
     browser.click("#start");
+}
+
+/// A board serving `engines`, open in a headless browser, once the page is ready; none
+/// when the browser tests are skipped.
+fn open_board(test: &str, engines: Vec<ugi::engine::EngineSpec>) -> Option<(Browser, SocketAddr)> {
+    let browser = Browser::start_or_skip(test)?;
+    let address = serve(engines, 2000);
+    browser.goto(&format!("http://{address}/"));
+    browser.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
+    Some((browser, address))
 }
 
 /// The page draws exactly the position's cells and pieces.
@@ -105,14 +128,12 @@ fn click_a_move(browser: &Browser, state: &Value, rng: &mut Pcg64Mcg, game: &str
 
 #[test]
 fn a_person_plays_every_game_against_tabula_in_the_browser() {
-    let Some(browser) =
-        Browser::start_or_skip("a_person_plays_every_game_against_tabula_in_the_browser")
-    else {
+    let Some((browser, address)) = open_board(
+        "a_person_plays_every_game_against_tabula_in_the_browser",
+        vec![tabula("tabula alpha-beta", "alphabeta")],
+    ) else {
         return;
     };
-    let address = serve(vec![tabula("tabula alpha-beta", "alphabeta")], 2000);
-    browser.goto(&format!("http://{address}/"));
-    browser.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     for entry in tabula::registry::Registry::standard().entries() {
         let game = entry.name;
@@ -163,34 +184,14 @@ fn a_person_plays_every_game_against_tabula_in_the_browser() {
     }
 }
 
-/// Sets seat `seat` of the form: `who` (`person` or an engine's index) and its limit.
-fn set_seat(browser: &Browser, seat: usize, who: &str, kind: &str, value: &str) {
-    browser.script(
-        "const row = document.querySelector(`#seat-setup .seat[data-seat=\"${arguments[0]}\"]`);
-         row.querySelector('.who').value = arguments[1];
-         row.querySelector('.limit-kind').value = arguments[2];
-         row.querySelector('.limit-value').value = arguments[3];",
-        json!([seat, who, kind, value]),
-    );
-}
-
-fn set_game(browser: &Browser, game: &str) {
-    browser.script(
-        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));",
-        json!([game]),
-    );
-}
-
 #[test]
 fn watching_analysing_loading_and_typing_in_the_browser() {
-    let Some(browser) =
-        Browser::start_or_skip("watching_analysing_loading_and_typing_in_the_browser")
-    else {
+    let Some((browser, address)) = open_board(
+        "watching_analysing_loading_and_typing_in_the_browser",
+        vec![tabula("ab", "alphabeta")],
+    ) else {
         return;
     };
-    let address = serve(vec![tabula("ab", "alphabeta")], 2000);
-    browser.goto(&format!("http://{address}/"));
-    browser.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
     // Watch an engine on a clock against an engine at a fixed time, then hold play.
     set_game(&browser, "dimraw");
     set_seat(&browser, 0, "0", "clock", "30+0.1");
