@@ -34,7 +34,8 @@ impl GameVisitor for Mcts<'_> {
         };
         let settings = MctsSettings {
             exploration: 0.5,
-            cutoff: G::PLAYOUT_CUTOFF,
+            leaves: G::MCTS_LEAVES,
+            minimax: 0.4,
             seed: 1,
         };
         let mut tree = Tree::try_new(16).expect("16 MiB");

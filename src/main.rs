@@ -33,7 +33,7 @@ enum Command {
     },
     /// Runs MCTS for a fixed number of iterations on every game's bench position; prints playouts per second.
     BenchMcts {
-        /// How leaves are scored: auto (each game's choice), random or cutoff.
+        /// How leaves are scored: auto (each game's choice), random, cutoff or eval.
         #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(PlayoutKind::words()))]
         playout: String,
         /// Random plies before the evaluation with `--playout cutoff`.
@@ -112,7 +112,7 @@ fn main() -> ExitCode {
                 playout_plies: plies,
                 ..EngineOptions::defaults(&registry)
             };
-            let style_for = |entry: &Entry| options.style(entry.playout_cutoff);
+            let style_for = |entry: &Entry| options.style(entry.mcts_leaves);
             bench::run_mcts(&registry, threads.max(1), &style_for, &emit);
             Ok(())
         }

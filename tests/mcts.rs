@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use common::dice_race::DiceRace;
 use common::{InfoRecorder, after, rng, without_clock};
 use rand::RngExt as _;
-use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
+use tabula::game::{Game, GameConfig, LeafScoring, Outcome, Player, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
@@ -21,18 +21,42 @@ use tabula::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, fixed_depth_value,
 };
 
-const SETTINGS: MctsSettings = MctsSettings {
+/// Plain UCT with random playouts to the end.
+const UCT: MctsSettings = MctsSettings {
     exploration: 1.0,
-    cutoff: 0,
+    leaves: LeafScoring::Playout { cutoff: 0 },
+    minimax: 0.0,
     seed: 7,
 };
 
-/// An MCTS search of `iterations` in `tree`, with its output.
+/// PUCT guided by the evaluation, with minimax backups.
+const GUIDED: MctsSettings = MctsSettings {
+    exploration: 1.0,
+    leaves: LeafScoring::Evaluation,
+    minimax: 0.4,
+    seed: 7,
+};
+
+/// Both tree policies.
+const POLICIES: [MctsSettings; 2] = [UCT, GUIDED];
+
+/// A plain UCT search of `iterations` in `tree`, with its output.
 fn run<G: Game>(
     pos: &G,
     iterations: u64,
     threads: usize,
     tree: &mut Tree<G::Move>,
+) -> (SearchReport<G::Move>, String) {
+    run_with(pos, iterations, threads, tree, &UCT)
+}
+
+/// An MCTS search of `iterations` in `tree` with `settings`, with its output.
+fn run_with<G: Game>(
+    pos: &G,
+    iterations: u64,
+    threads: usize,
+    tree: &mut Tree<G::Move>,
+    settings: &MctsSettings,
 ) -> (SearchReport<G::Move>, String) {
     let limits = SearchLimits {
         nodes: Some(iterations),
@@ -53,7 +77,7 @@ fn run<G: Game>(
         reporter: Some(&recorder),
         style: Style::default(),
     };
-    let report = search(pos, &params, &SETTINGS, tree);
+    let report = search(pos, &params, settings, tree);
     (report, recorder.text())
 }
 
@@ -132,16 +156,17 @@ fn endgames<G: Game>(
 /// The solver proves the exact result of small two-player endgames, and reports it as a
 /// mate score (or 0 for a draw).
 fn proves_exact_results<G: Game>(config: &GameConfig, count: usize, back: std::ops::Range<usize>) {
-    for (pos, value) in endgames::<G>(config, count, 50_000, back) {
+    let endgames = endgames::<G>(config, count, 50_000, back);
+    for ((pos, value), settings) in endgames.iter().flat_map(|e| POLICIES.map(|s| (e, s))) {
         let mut tree = Tree::try_new(16).unwrap();
-        let (report, _) = run(&pos, 200_000, 1, &mut tree);
+        let (report, _) = run_with(pos, 200_000, 1, &mut tree, &settings);
         let Turn::Player(player) = pos.turn() else {
             unreachable!()
         };
-        let proof = root_proof(&pos, &tree)
-            .unwrap_or_else(|| panic!("{} unproven: {}", G::NAME, pos.to_text()));
+        let proof = root_proof(pos, &tree)
+            .unwrap_or_else(|| panic!("{} unproven: {} {settings:?}", G::NAME, pos.to_text()));
         let proven = proof.outcome.half_points(0, 2) as f64 / 2.0;
-        assert_eq!(proven, value, "{} {}", G::NAME, pos.to_text());
+        assert_eq!(proven, *value, "{} {} {settings:?}", G::NAME, pos.to_text());
         let mine = proof.outcome.half_points(player, 2);
         match mine {
             2 => assert!(report.score > MATE_BOUND, "{}", report.score),
@@ -186,12 +211,14 @@ fn proves_forced_wins<G: Game>(count: usize) {
         if fixed_depth_value(&pos, back as u32, None, Style::default()) < MATE_BOUND {
             continue;
         }
-        let mut tree = Tree::try_new(64).unwrap();
-        let (report, _) = run(&pos, 500_000, 1, &mut tree);
-        let proof = root_proof(&pos, &tree)
-            .unwrap_or_else(|| panic!("{} unproven: {}", G::NAME, pos.to_text()));
-        assert_eq!(proof.outcome, Outcome::Win(player), "{}", pos.to_text());
-        assert!(report.score > MATE_BOUND);
+        for settings in POLICIES {
+            let mut tree = Tree::try_new(64).unwrap();
+            let (report, _) = run_with(&pos, 500_000, 1, &mut tree, &settings);
+            let proof = root_proof(&pos, &tree)
+                .unwrap_or_else(|| panic!("{} unproven: {} {settings:?}", G::NAME, pos.to_text()));
+            assert_eq!(proof.outcome, Outcome::Win(player), "{}", pos.to_text());
+            assert!(report.score > MATE_BOUND);
+        }
         proven += 1;
         if proven == count {
             return;
@@ -275,21 +302,31 @@ fn dice_race_values_converge_to_expectimax() {
         if !(0.1..0.9).contains(&exact) {
             continue;
         }
-        let mut tree = Tree::try_new(64).unwrap();
-        run(&pos, 300_000, 1, &mut tree);
-        let root = tree.node(tree.find(pos.hash()).unwrap());
-        let best = root
-            .edges()
-            .iter()
-            .max_by_key(|e| e.visits.load(std::sync::atomic::Ordering::Relaxed))
-            .unwrap();
-        let mine = if mover == 0 { exact } else { 1.0 - exact };
-        let mean = best.mean().unwrap();
-        assert!(
-            (mean - mine).abs() < 0.03,
-            "{squares:?} p{}: mean {mean:.3}, exact {mine:.3}",
-            mover + 1
-        );
+        for settings in POLICIES {
+            let mut tree = Tree::try_new(64).unwrap();
+            run_with(&pos, 300_000, 1, &mut tree, &settings);
+            let root = tree.node(tree.find(pos.hash()).unwrap());
+            let best = root
+                .edges()
+                .iter()
+                .max_by_key(|e| e.visits.load(std::sync::atomic::Ordering::Relaxed))
+                .unwrap();
+            let mine = if mover == 0 { exact } else { 1.0 - exact };
+            let mean = best.mean().unwrap();
+            assert!(
+                (mean - mine).abs() < 0.03,
+                "{squares:?} p{}: mean {mean:.3}, exact {mine:.3} {settings:?}",
+                mover + 1
+            );
+            if settings.leaves == LeafScoring::Evaluation {
+                let value = best.value().unwrap() as f64;
+                let value = if mover == 0 { value } else { 1.0 - value };
+                assert!(
+                    (value - mine).abs() < 0.03,
+                    "minimax value {value:.3}, exact {mine:.3}"
+                );
+            }
+        }
         checked += 1;
     }
 }
@@ -311,11 +348,13 @@ fn dwindle_three_player_forced_wins_are_proven() {
         if paranoid < MATE_BOUND {
             continue;
         }
-        let mut tree = Tree::try_new(16).unwrap();
-        let (report, _) = run(&pos, 200_000, 1, &mut tree);
-        let proof = root_proof(&pos, &tree).expect("proven");
-        assert_eq!(proof.outcome, Outcome::Win(player as Player));
-        assert!(report.score > MATE_BOUND);
+        for settings in POLICIES {
+            let mut tree = Tree::try_new(16).unwrap();
+            let (report, _) = run_with(&pos, 200_000, 1, &mut tree, &settings);
+            let proof = root_proof(&pos, &tree).expect("proven");
+            assert_eq!(proof.outcome, Outcome::Win(player as Player));
+            assert!(report.score > MATE_BOUND);
+        }
         proven += 1;
     }
     assert!(proven >= 3, "{proven} forced wins checked");
@@ -326,9 +365,9 @@ fn dwindle_three_player_forced_wins_are_proven() {
 #[test]
 fn the_rulebook_win_is_proven_and_played_at_once() {
     let pos = after::<TumblingDown>("a2a1t d8e8");
-    for threads in [1, 2] {
+    for (threads, settings) in [1, 2].into_iter().flat_map(|t| POLICIES.map(|s| (t, s))) {
         let mut tree = Tree::try_new(16).unwrap();
-        let (report, _) = run(&pos, 1_000_000, threads, &mut tree);
+        let (report, _) = run_with(&pos, 1_000_000, threads, &mut tree, &settings);
         assert_eq!(pos.format_move(report.best), "a1b2t");
         assert_eq!(report.score, MATE - 1);
         assert!(report.nodes < 1_000_000, "stopped once proven");
@@ -343,11 +382,13 @@ fn without_clocks(output: &str) -> Vec<String> {
 #[test]
 fn one_thread_with_a_fixed_seed_repeats_itself() {
     let pos = Dimraw::startpos(&GameConfig::default()).unwrap();
-    let first = run(&pos, 50_000, 1, &mut Tree::try_new(16).unwrap());
-    let second = run(&pos, 50_000, 1, &mut Tree::try_new(16).unwrap());
-    assert_eq!(without_clocks(&first.1), without_clocks(&second.1));
-    assert!(first.1.lines().count() >= 5, "{}", first.1);
-    assert_eq!((first.0.best, first.0.pv), (second.0.best, second.0.pv));
+    for settings in POLICIES {
+        let search = || run_with(&pos, 50_000, 1, &mut Tree::try_new(16).unwrap(), &settings);
+        let (first, second) = (search(), search());
+        assert_eq!(without_clocks(&first.1), without_clocks(&second.1));
+        assert!(first.1.lines().count() >= 5, "{}", first.1);
+        assert_eq!((first.0.best, first.0.pv), (second.0.best, second.0.pv));
+    }
 }
 
 /// The next search of the same game starts from the statistics the last one left.

@@ -67,6 +67,19 @@ pub struct BenchSpec {
     pub mcts_iterations: u64,
 }
 
+/// How MCTS scores the new leaves of its tree (a game's choice for `Playout auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafScoring {
+    /// Plain UCT: a playout of `cutoff` random plies and then the evaluation, or to the game's
+    /// end for 0.
+    Playout {
+        /// Random plies before the evaluation (0: none, play to the end).
+        cutoff: u32,
+    },
+    /// The evaluation, guiding a PUCT tree: priors from it and minimax backups of it.
+    Evaluation,
+}
+
 /// One game's rules over one compact position with an undo history.
 ///
 /// `make` and `unmake` work like a stack: `unmake` takes back the most recent
@@ -83,9 +96,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The names of the start boards `GameConfig::board` may choose, the default first; empty
     /// for a game with one board.
     const BOARDS: &'static [&'static str] = &[];
-    /// Random plies an MCTS playout plays before the evaluation scores it (`Playout auto`),
-    /// or 0 to play every playout to the end of the game.
-    const PLAYOUT_CUTOFF: u32 = 0;
+    /// How MCTS scores new leaves under `Playout auto`.
+    const MCTS_LEAVES: LeafScoring = LeafScoring::Playout { cutoff: 0 };
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).

@@ -270,7 +270,7 @@ impl Engine {
             listener: Arc::new(InfoWriter(self.output.clone())),
             style: self
                 .options
-                .style(self.entry(self.options.variant).playout_cutoff),
+                .style(self.entry(self.options.variant).mcts_leaves),
         };
         match self.session.start_search(job) {
             Ok(handle) => self.search = Some(handle),

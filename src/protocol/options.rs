@@ -1,7 +1,7 @@
 //! The engine's options in one typed table: each option's declaration line, `setoption`
 //! parsing and reading all come from its one row, and enumerated values are enums.
 
-use crate::game::GameConfig;
+use crate::game::{GameConfig, LeafScoring};
 use crate::registry::Registry;
 use crate::search::mcts::MctsSettings;
 use crate::search::{ManyPlayers, Style};
@@ -26,6 +26,8 @@ pub enum PlayoutKind {
     Random,
     /// `PlayoutPlies` random plies, then the evaluation.
     Cutoff,
+    /// No playout: the evaluation scores new leaves and guides a PUCT tree.
+    Eval,
 }
 
 /// An enumerated option value and its words.
@@ -69,6 +71,7 @@ impl Choice for PlayoutKind {
         (PlayoutKind::Auto, "auto"),
         (PlayoutKind::Random, "random"),
         (PlayoutKind::Cutoff, "cutoff"),
+        (PlayoutKind::Eval, "eval"),
     ];
 }
 
@@ -116,6 +119,8 @@ pub struct EngineOptions {
     pub playout: PlayoutKind,
     /// Random plies before the evaluation in `cutoff` playouts (`PlayoutPlies`).
     pub playout_plies: u64,
+    /// Guided MCTS: the minimax value's weight against the mean reward, in percent (`Minimax`).
+    pub minimax: u64,
 }
 
 impl EngineOptions {
@@ -136,6 +141,7 @@ impl EngineOptions {
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
+            minimax: 40,
         }
     }
 
@@ -147,18 +153,22 @@ impl EngineOptions {
         }
     }
 
-    /// The search style these options ask for; `auto_cutoff` is the game's own playout choice.
-    pub fn style(&self, auto_cutoff: u32) -> Style {
+    /// The search style these options ask for; `auto` is the game's own choice of leaves.
+    pub fn style(&self, auto: LeafScoring) -> Style {
         Style {
             many_players: self.many_players,
             chance_probe: self.chance_probe,
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
-                cutoff: match self.playout {
-                    PlayoutKind::Random => 0,
-                    PlayoutKind::Cutoff => self.playout_plies as u32,
-                    PlayoutKind::Auto => auto_cutoff,
+                leaves: match self.playout {
+                    PlayoutKind::Random => LeafScoring::Playout { cutoff: 0 },
+                    PlayoutKind::Cutoff => LeafScoring::Playout {
+                        cutoff: self.playout_plies as u32,
+                    },
+                    PlayoutKind::Eval => LeafScoring::Evaluation,
+                    PlayoutKind::Auto => auto,
                 },
+                minimax: self.minimax as f32 / 100.0,
                 seed: self.seed,
             }),
         }
@@ -327,6 +337,7 @@ impl OptionTable {
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
+            spin!("Minimax", minimax, 0, 100, None),
         ]);
         OptionTable { specs }
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 
 use crate::game::rules::{GameRules, Rules};
-use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
+use crate::game::{BenchSpec, Game, GameConfig, GameVisitor, LeafScoring};
 use crate::search::mcts::playout::{PlayoutRun, random_playouts};
 use session::{GameSession, Session};
 
@@ -22,8 +22,8 @@ pub struct Entry {
     pub players: (usize, usize),
     /// Named start boards, the default first (empty for a game with one board).
     pub boards: &'static [&'static str],
-    /// Random plies before a playout's evaluation under `Playout auto` (0: play to the end).
-    pub playout_cutoff: u32,
+    /// How MCTS scores new leaves under `Playout auto`.
+    pub mcts_leaves: LeafScoring,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -38,7 +38,7 @@ impl Entry {
             name: G::NAME,
             players: G::PLAYERS,
             boards: G::BOARDS,
-            playout_cutoff: G::PLAYOUT_CUTOFF,
+            mcts_leaves: G::MCTS_LEAVES,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -1,30 +1,38 @@
-//! Monte Carlo tree search: UCT over a store of positions shared by transpositions,
-//! with MCTS-Solver, max^n rewards for any number of players, chance sampled by weight,
-//! tree reuse between moves, and tree parallelism with virtual loss.
+//! Monte Carlo tree search over a store of positions shared by transpositions: plain UCT
+//! with playouts, or PUCT guided by the evaluation (priors, evaluated leaves and implicit
+//! minimax backups); with MCTS-Solver, max^n rewards for any number of players, chance
+//! sampled by weight, tree reuse between moves, and tree parallelism with virtual loss.
 
+mod budget;
+pub mod expand;
 pub mod playout;
 pub mod solver;
 pub mod tree;
 mod walker;
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
-use crate::game::{Game, Player, Turn};
+use crate::game::{Game, LeafScoring, Player, Turn};
+use budget::Budget;
+use expand::Value;
 use playout::centipawns;
 use solver::Proof;
-use tree::{Edge, Padded, Tree};
-use walker::{Walker, edges_of};
+use tree::{Edge, Tree};
+use walker::{Walker, edges_of, guided_value};
 
 /// The choices that shape an MCTS search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsSettings {
-    /// The UCT exploration constant (rewards run from 0 to 1).
+    /// The exploration constant, UCT's or PUCT's (rewards run from 0 to 1).
     pub exploration: f32,
-    /// Random plies before a playout asks the evaluation; 0 plays every game to its end.
-    pub cutoff: u32,
+    /// How new leaves are scored, and so which tree policy runs.
+    pub leaves: LeafScoring,
+    /// Guided search: the weight of the evaluation's minimax value against the mean reward
+    /// (0 to 1).
+    pub minimax: f32,
     /// Seeds the random streams (with the root's hash and the thread's number).
     pub seed: u64,
 }
@@ -40,7 +48,7 @@ const FIRST_REPORT: u64 = 1024;
 const PV_LIMIT: usize = 64;
 
 /// Searches `root` (which must have a player to move) with MCTS in `tree`, keeping what the
-/// tree knows of earlier searches unless it is over half full (see [`Tree::make_room`]).
+/// tree knows of earlier searches unless it is over half full (see [`Tree::prepare`]).
 /// `nodes` counts iterations.
 pub fn search<G: Game>(
     root: &G,
@@ -51,29 +59,26 @@ pub fn search<G: Game>(
     let Turn::Player(player) = root.turn() else {
         panic!("search needs a player to move");
     };
-    tree.make_room();
-    let mut moves = Vec::new();
-    let slot = match tree.find_or_add(root.hash(), || edges_of(root, &mut moves)) {
+    tree.prepare(settings.leaves == LeafScoring::Evaluation);
+    let (mut pos, mut moves) = (root.clone(), Vec::new());
+    let mut add_root = |tree: &Tree<G::Move>| {
+        tree.find_or_add(root.hash(), || {
+            edges_of(&mut pos, settings.leaves, &mut moves)
+        })
+    };
+    let slot = match add_root(tree) {
         Some(slot) => slot,
         None => {
             tree.clear();
-            tree.find_or_add(root.hash(), || edges_of(root, &mut moves))
-                .expect("an empty tree has room for the root")
+            add_root(tree).expect("an empty tree has room for the root")
         }
     };
     let tree = &*tree;
     let plan = TimePlan::new(params.limits, player as usize, params.move_overhead);
-    let iterations = Padded(AtomicU64::new(0));
+    let budget = Budget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Walker::new(
-            tree,
-            slot,
-            root,
-            settings.exploration,
-            settings.cutoff,
-            seed,
-        )
+        Walker::new(tree, slot, root, settings, seed)
     };
     let search = Search {
         root,
@@ -81,23 +86,36 @@ pub fn search<G: Game>(
         slot,
         player,
         params,
+        settings,
         plan: &plan,
     };
     let main = std::thread::scope(|scope| {
         for helper in 1..params.threads.max(1) {
-            let (iterations, mut walker) = (&iterations, walker(helper as u64));
+            let (budget, mut walker) = (&budget, walker(helper as u64));
             scope.spawn(move || {
-                while !params.stop.load(Relaxed) && claim(iterations, params.limits.nodes) {
+                let mut granted = 0;
+                while !params.stop.load(Relaxed) {
+                    if granted == 0 {
+                        granted = budget.claim();
+                        if granted == 0 {
+                            break;
+                        }
+                    }
                     walker.iterate();
+                    granted -= 1;
+                    budget.record(helper, walker.iterations);
                 }
             });
         }
         let mut main = walker(0);
-        search.run(&mut main, &iterations);
-        params.stop.store(true, Relaxed);
+        // Spent budget stops the helpers as their claims run dry, after the iterations they
+        // hold, so that `nodes` is exact; any other end stops them at once.
+        if !search.run(&mut main, &budget) {
+            params.stop.store(true, Relaxed);
+        }
         main
     });
-    let report = search.report(&main, &iterations);
+    let report = search.report(&main, &budget);
     search.progress(&main, &report);
     report
 }
@@ -109,11 +127,6 @@ fn check_interval(iterations: u64, elapsed: std::time::Duration) -> u64 {
     (per_second * CHECK_SPACING.as_secs_f64()).clamp(1.0, CHECK_INTERVAL as f64) as u64
 }
 
-/// Takes the next iteration's number; false once the node limit is reached.
-fn claim(iterations: &AtomicU64, limit: Option<u64>) -> bool {
-    iterations.fetch_add(1, Relaxed) < limit.unwrap_or(u64::MAX)
-}
-
 /// The main thread's view of one search.
 struct Search<'a, G: Game> {
     root: &'a G,
@@ -121,39 +134,55 @@ struct Search<'a, G: Game> {
     slot: u32,
     player: Player,
     params: &'a SearchParams<'a, G>,
+    settings: &'a MctsSettings,
     plan: &'a TimePlan,
 }
 
 impl<G: Game> Search<'_, G> {
-    /// Iterates until a limit, `stop`, or a proven root; reports at every doubling.
-    fn run(&self, main: &mut Walker<G>, iterations: &AtomicU64) {
+    /// Whether the tree is guided by the evaluation.
+    fn guided(&self) -> bool {
+        self.settings.leaves == LeafScoring::Evaluation
+    }
+
+    /// Iterates until a limit, `stop`, or a proven root; reports at every doubling. Returns
+    /// whether it stopped because the node limit was spent.
+    fn run(&self, main: &mut Walker<G>, budget: &Budget) -> bool {
         let limits = self.params.limits;
         let root = self.tree.node(self.slot);
         let single_reply = root.edges().len() == 1 && self.plan.is_timed();
         let mut next_report = FIRST_REPORT;
         let mut next_check = 1;
+        let mut granted = 0;
         loop {
-            if self.params.stop.load(Relaxed) || !claim(iterations, limits.nodes) {
-                break;
+            if self.params.stop.load(Relaxed) {
+                return false;
+            }
+            if granted == 0 {
+                granted = budget.claim();
+                if granted == 0 {
+                    break;
+                }
             }
             main.iterate();
+            granted -= 1;
+            budget.record(0, main.iterations);
             let proven = Proof::load(&root.proof).is_some();
             if (proven || single_reply) && !limits.infinite {
-                break;
+                return false;
             }
             if limits.depth.is_some_and(|d| main.average_depth() >= d) {
-                break;
+                return false;
             }
             if main.iterations >= next_check {
                 if self.plan.target_reached() {
-                    break;
+                    return false;
                 }
                 next_check = main.iterations + check_interval(main.iterations, self.plan.elapsed());
             }
             if main.iterations >= next_report {
                 next_report *= 2;
                 if self.params.reporter.is_some() {
-                    self.progress(main, &self.report(main, iterations));
+                    self.progress(main, &self.report(main, budget));
                 }
             }
         }
@@ -162,10 +191,11 @@ impl<G: Game> Search<'_, G> {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
         }
+        true
     }
 
     /// The best move, its score and line so far.
-    fn report(&self, main: &Walker<G>, iterations: &AtomicU64) -> SearchReport<G::Move> {
+    fn report(&self, main: &Walker<G>, budget: &Budget) -> SearchReport<G::Move> {
         let pv = self.principal_variation();
         let root = self.tree.node(self.slot);
         let best = &root.edges()[best_edge(root.edges(), self.player, self.root.players())];
@@ -176,15 +206,20 @@ impl<G: Game> Search<'_, G> {
                 self.root.players(),
                 proof.plies as usize + 1,
             ),
+            None if self.guided() => centipawns(guided_value(
+                best,
+                best.visits.load(Relaxed),
+                self.player,
+                self.settings.minimax,
+                Value::new(self.root.players()),
+            ) as f64),
             None => centipawns(best.mean().unwrap_or(0.5)),
         };
         SearchReport {
             best: best.mv,
             score,
             depth: main.average_depth(),
-            nodes: iterations
-                .load(Relaxed)
-                .min(self.params.limits.nodes.unwrap_or(u64::MAX)),
+            nodes: budget.done(),
             pv,
         }
     }

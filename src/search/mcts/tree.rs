@@ -19,7 +19,7 @@ const PROBES: usize = 16;
 /// The share of the memory given to slots; the rest holds edges.
 const SLOT_SHARE: usize = 4;
 
-/// A decision out of a node, with its statistics (24 bytes for a move of up to 4).
+/// A decision out of a node, with its statistics (32 bytes for a move of up to 4).
 pub struct Edge<M> {
     /// The sum of the mover's rewards (fixed point, see `playout::WIN`).
     pub reward: AtomicU64,
@@ -29,20 +29,41 @@ pub struct Edge<M> {
     pub child: AtomicU32,
     /// The child's proven result (`solver::Proof` code), or 0.
     pub proof: AtomicU32,
+    /// What the evaluation's minimax makes of the decision, as `expand::Value` keeps it
+    /// (`f32` bits; NaN when the node was made without the evaluation).
+    pub value: AtomicU32,
+    /// The decision's share of the exploration (a chance outcome's: its weight's share).
+    pub prior: f32,
     /// The decision.
     pub mv: M,
 }
 
 impl<M> Edge<M> {
-    /// A fresh edge.
-    pub fn new(mv: M) -> Self {
+    /// A fresh edge with its prior and, if evaluated, its value.
+    pub fn new(mv: M, prior: f32, value: Option<f32>) -> Self {
         Edge {
             reward: AtomicU64::new(0),
             visits: AtomicU32::new(0),
             child: AtomicU32::new(0),
             proof: AtomicU32::new(0),
+            value: AtomicU32::new(value.unwrap_or(f32::NAN).to_bits()),
+            prior,
             mv,
         }
+    }
+
+    /// Stores the evaluation's value of the decision (only if it changed: the edges near the
+    /// root are read by every thread, and an unchanged value need not take their lines away).
+    pub fn store_value(&self, value: f32) {
+        if self.value.load(Relaxed) != value.to_bits() {
+            self.value.store(value.to_bits(), Relaxed);
+        }
+    }
+
+    /// The evaluation's value of the decision, if the node was made with it.
+    pub fn value(&self) -> Option<f32> {
+        let value = f32::from_bits(self.value.load(Relaxed));
+        (!value.is_nan()).then_some(value)
     }
 
     /// The mover's mean reward, 0.0 to 1.0, or `None` before the first visit.
@@ -105,6 +126,7 @@ pub struct Tree<M> {
     mib: usize,
     used: Padded<AtomicUsize>,
     edge_bytes: Padded<AtomicUsize>,
+    evaluated: bool,
 }
 
 impl<M: Copy> Tree<M> {
@@ -123,6 +145,7 @@ impl<M: Copy> Tree<M> {
             edge_bytes: Padded(AtomicUsize::new(0)),
             edge_budget: bytes - bytes / SLOT_SHARE,
             mib,
+            evaluated: false,
         })
     }
 
@@ -196,6 +219,16 @@ impl<M: Copy> Tree<M> {
         if self.permille() > 500 {
             self.clear();
         }
+    }
+
+    /// Readies the store for a search whose nodes are made with (`evaluated`) or without the
+    /// evaluation: empties it if its nodes are of the other kind, then makes room.
+    pub fn prepare(&mut self, evaluated: bool) {
+        if self.evaluated != evaluated {
+            self.clear();
+            self.evaluated = evaluated;
+        }
+        self.make_room();
     }
 
     /// Empties the store.

@@ -1,20 +1,28 @@
-//! One thread's work in the tree: select down to a leaf, expand, play out, back up.
+//! One thread's work in the tree: select down to a leaf, expand, score it, back up.
 
 use std::sync::atomic::Ordering::Relaxed;
 
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
-use super::playout::{Rewards, outcome_rewards, playout};
+use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
+use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
 use super::tree::{Edge, Node, Tree};
+use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn, weighted_index};
 use crate::search::score::MAX_PLY;
 
-/// A node's children as fresh edges.
-pub fn edges_of<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Move>> {
-    pos.generate(moves);
-    moves.iter().map(|&mv| Edge::new(mv)).collect()
+/// A node's edges as `leaves` makes them: evaluated for guided search, else bare.
+pub fn edges_of<G: Game>(
+    pos: &mut G,
+    leaves: LeafScoring,
+    moves: &mut Vec<G::Move>,
+) -> Vec<Edge<G::Move>> {
+    match leaves {
+        LeafScoring::Evaluation => guided_edges(pos, moves),
+        LeafScoring::Playout { .. } => plain_edges(pos, moves),
+    }
 }
 
 /// One step of the path from the root: the node, the edge taken, and who chose it.
@@ -29,8 +37,8 @@ pub struct Walker<'a, G: Game> {
     tree: &'a Tree<G::Move>,
     root: u32,
     pos: G,
-    exploration: f32,
-    cutoff: u32,
+    settings: MctsSettings,
+    convention: Value,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
     path: Vec<Step>,
@@ -48,16 +56,15 @@ impl<'a, G: Game> Walker<'a, G> {
         tree: &'a Tree<G::Move>,
         root: u32,
         pos: &G,
-        exploration: f32,
-        cutoff: u32,
+        settings: &MctsSettings,
         seed: u64,
     ) -> Self {
         Walker {
             tree,
             root,
             pos: pos.clone(),
-            exploration,
-            cutoff,
+            settings: *settings,
+            convention: Value::new(pos.players()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             moves: Vec::new(),
             path: Vec::new(),
@@ -72,20 +79,26 @@ impl<'a, G: Game> Walker<'a, G> {
         (self.depth_sum as f64 / self.iterations.max(1) as f64).round() as u32
     }
 
-    /// One iteration: descends by UCT (chance by weight), adds a node on an edge's second
-    /// visit, plays out from the leaf (or takes a known result), then backs the rewards up
-    /// and settles proven results on the way.
+    /// One iteration: descends by UCT or PUCT (chance by weight) to a leaf, scores it (a
+    /// known result, a playout, or a new evaluated node), then backs the rewards up, settles
+    /// proven results and, when guided, backs the evaluation's minimax values up.
+    ///
+    /// Playouts add a node on an edge's second visit; guided search adds one on the first and
+    /// scores it by its edges' values (a one-ply search of the evaluation).
     pub fn iterate(&mut self) {
         let players = self.pos.players();
         let tree = self.tree;
+        let guided = self.settings.leaves == LeafScoring::Evaluation;
         self.path.clear();
         let mut slot = self.root;
+        let mut leaf_value = None;
         let (rewards, proven) = loop {
             let node = tree.node(slot);
             let edges = node.edges();
             let turn = self.pos.turn();
             let index = match turn {
-                Turn::Player(player) => self.select(node, edges, player, players),
+                Turn::Player(player) if guided => self.select_puct(node, edges, player),
+                Turn::Player(player) => self.select_uct(node, edges, player, players),
                 _ => weighted_index(
                     edges.iter().map(|e| self.pos.chance_weight(e.mv)),
                     &mut self.rng,
@@ -115,23 +128,31 @@ impl<'a, G: Game> Walker<'a, G> {
             // The cap also ends descents round a cycle of positions (a game whose hash
             // leaves out the move count).
             if self.path.len() >= MAX_PLY {
-                break (self.play_out(), false);
+                break (self.score_unexpanded(), false);
             }
             let mut child = edge.child.load(Relaxed);
             if child == 0 {
-                if earlier_visits == 0 {
+                if !guided && earlier_visits == 0 {
                     break (self.play_out(), false);
                 }
-                let (pos, moves) = (&self.pos, &mut self.moves);
-                match tree.find_or_add(pos.hash(), || edges_of(pos, moves)) {
+                let (hash, leaves) = (self.pos.hash(), self.settings.leaves);
+                let (pos, moves) = (&mut self.pos, &mut self.moves);
+                match tree.find_or_add(hash, || edges_of(pos, leaves, moves)) {
                     Some(found) => {
                         child = found + 1;
                         edge.child.store(child, Relaxed);
                     }
-                    None => break (self.play_out(), false),
+                    None => break (self.score_unexpanded(), false),
                 }
             }
             slot = child - 1;
+            let node = tree.node(slot);
+            if guided && node.visits.load(Relaxed) == 0 {
+                // Scoring the new node is its first visit.
+                node.visits.fetch_add(1, Relaxed);
+                leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
+                break (leaf_rewards(&self.pos, node), false);
+            }
         };
         for _ in 0..self.path.len() {
             self.pos.unmake();
@@ -140,16 +161,31 @@ impl<'a, G: Game> Walker<'a, G> {
         self.depth_sum += self.path.len() as u64;
         self.seldepth = self.seldepth.max(self.path.len());
         self.back_up(&rewards, proven, players);
+        if guided && self.convention.backs_up() {
+            self.back_up_values(leaf_value);
+        }
+    }
+
+    /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
+    fn score_unexpanded(&mut self) -> Rewards {
+        match self.settings.leaves {
+            LeafScoring::Evaluation => evaluation_rewards(&self.pos),
+            LeafScoring::Playout { .. } => self.play_out(),
+        }
     }
 
     fn play_out(&mut self) -> Rewards {
-        playout(&mut self.pos, self.cutoff, &mut self.rng, &mut self.moves)
+        let cutoff = match self.settings.leaves {
+            LeafScoring::Playout { cutoff } => cutoff,
+            LeafScoring::Evaluation => 0,
+        };
+        playout(&mut self.pos, cutoff, &mut self.rng, &mut self.moves)
     }
 
     /// UCT: the edge with the best mean reward for `player` plus exploration; unvisited
     /// edges first, in generation order; proven wins at once, proven losses never (while
     /// anything else is left).
-    fn select(
+    fn select_uct(
         &self,
         node: &Node<G::Move>,
         edges: &[Edge<G::Move>],
@@ -157,7 +193,7 @@ impl<'a, G: Game> Walker<'a, G> {
         players: usize,
     ) -> usize {
         let parent_visits = node.visits.load(Relaxed).max(1) as f32;
-        let explore = self.exploration * parent_visits.ln().sqrt();
+        let explore = self.settings.exploration * parent_visits.ln().sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
             let visits = edge.visits.load(Relaxed);
@@ -168,10 +204,33 @@ impl<'a, G: Game> Walker<'a, G> {
             let value = match proof.map(|p| p.outcome.half_points(player, players)) {
                 Some(2) => return i,
                 Some(0) => -1.0,
+                _ => mean_reward(edge, visits) + explore / (visits as f32).sqrt(),
+            };
+            if value > best.0 {
+                best = (value, i);
+            }
+        }
+        best.1
+    }
+
+    /// PUCT: the edge with the best value for `player` plus its prior's share of the
+    /// exploration. An edge's value is its evaluation's minimax value blended with its mean
+    /// reward (the value alone before its first visit); proven wins at once, proven losses
+    /// never (while anything else is left).
+    fn select_puct(&self, node: &Node<G::Move>, edges: &[Edge<G::Move>], player: Player) -> usize {
+        let players = self.pos.players();
+        let explore = self.settings.exploration * (node.visits.load(Relaxed).max(1) as f32).sqrt();
+        let mut best = (f32::NEG_INFINITY, 0);
+        for (i, edge) in edges.iter().enumerate() {
+            let visits = edge.visits.load(Relaxed);
+            let proof = Proof::load(&edge.proof);
+            let value = match proof.map(|p| p.outcome.half_points(player, players)) {
+                Some(2) => return i,
+                Some(0) => -1.0,
                 _ => {
-                    let mean = edge.reward.load(Relaxed) as f32
-                        / (visits as f32 * super::playout::WIN as f32);
-                    mean + explore / (visits as f32).sqrt()
+                    let q =
+                        guided_value(edge, visits, player, self.settings.minimax, self.convention);
+                    q + explore * edge.prior / (1 + visits) as f32
                 }
             };
             if value > best.0 {
@@ -209,4 +268,41 @@ impl<'a, G: Game> Walker<'a, G> {
             }
         }
     }
+
+    /// Implicit minimax backups: the value of the node below each edge of the path becomes the
+    /// edge's value, from `leaf` (a new leaf's value, or the value of the last edge's child)
+    /// up to the root. All the way: a node shared by transpositions may have changed through
+    /// another parent, whose edges here are then stale.
+    fn back_up_values(&self, leaf: Option<f32>) {
+        let mut below = leaf;
+        for step in self.path.iter().rev() {
+            let node = self.tree.node(step.node);
+            if let Some(value) = below {
+                node.edges()[step.edge as usize].store_value(value);
+            }
+            below = self.convention.of_node(step.turn, node.edges());
+        }
+    }
+}
+
+/// What guided search thinks an edge is worth to `player`: the evaluation's minimax value
+/// blended with the mean reward by `minimax` (the value alone before the first visit).
+pub fn guided_value<M>(
+    edge: &Edge<M>,
+    visits: u32,
+    player: Player,
+    minimax: f32,
+    convention: Value,
+) -> f32 {
+    let known = edge.value().map_or(0.5, |v| convention.seen_by(v, player));
+    if visits == 0 {
+        known
+    } else {
+        (1.0 - minimax) * mean_reward(edge, visits) + minimax * known
+    }
+}
+
+/// An edge's mean reward for its mover, 0.0 to 1.0 (`visits` counts searches under way).
+fn mean_reward<M>(edge: &Edge<M>, visits: u32) -> f32 {
+    edge.reward.load(Relaxed) as f32 / (visits as f32 * super::playout::WIN as f32)
 }

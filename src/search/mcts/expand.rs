@@ -1,0 +1,211 @@
+//! How a node's edges are made, and what the evaluation says of them.
+//!
+//! A plain node's edges know nothing but their moves (uniform priors). A guided node
+//! evaluates the position after each of its moves once, when it is added: the result is the
+//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
+//! those values compare for the mover, and a move that ends the game is proven at once.
+
+use super::playout::{WIN, evaluation_rewards};
+use super::solver::Proof;
+use super::tree::{Edge, Node};
+use crate::game::{Game, Player, Turn};
+
+/// The priors' temperature in centipawns: a move this much worse for the mover than the best
+/// gets `1/e` of the best's prior.
+const PRIOR_TEMPERATURE: f32 = 120.0;
+/// The share of the priors spread evenly over every move, so that the exploration reaches
+/// every move in time however badly the evaluation thinks of it (which proofs need).
+const PRIOR_FLOOR: f32 = 0.1;
+
+/// Whose share an edge's value is: player 0's with two players (so that a value means the same
+/// wherever it is read, whoever moves), else the mover's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    players: usize,
+}
+
+impl Value {
+    /// The convention of a game of `players` players.
+    pub fn new(players: usize) -> Self {
+        Value { players }
+    }
+
+    /// Whether values back up as minimax (two players; with more, a value is the mover's alone).
+    pub fn backs_up(self) -> bool {
+        self.players == 2
+    }
+
+    /// A stored value as `player` sees it (`mover` made the edge; unused with two players).
+    pub fn seen_by(self, stored: f32, player: Player) -> f32 {
+        if self.players == 2 && player == 1 {
+            1.0 - stored
+        } else {
+            stored
+        }
+    }
+
+    /// What to store for a share `share` of `player` (the mover with more than two players).
+    fn stored(self, share: f32, player: Player) -> f32 {
+        self.seen_by(share, player)
+    }
+
+    /// The value of a node from its edges' values: the best for the mover, or the mean by
+    /// weight (the priors) at a chance node. `None` while an edge has no value.
+    pub fn of_node<M>(self, turn: Turn, edges: &[Edge<M>]) -> Option<f32> {
+        match turn {
+            Turn::Player(player) => edges
+                .iter()
+                .map(|e| e.value())
+                .try_fold(None, |best: Option<f32>, v| {
+                    let v = v?;
+                    Some(Some(match best {
+                        Some(b) if self.seen_by(b, player) >= self.seen_by(v, player) => b,
+                        _ => v,
+                    }))
+                })
+                .flatten(),
+            Turn::Chance => edges
+                .iter()
+                .map(|e| Some(e.value()? * e.prior))
+                .sum::<Option<f32>>(),
+            Turn::Over => None,
+        }
+    }
+}
+
+/// A node's edges: bare moves with uniform priors (chance outcomes: by weight).
+pub fn plain_edges<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Move>> {
+    pos.generate(moves);
+    let priors = chance_priors(pos, moves);
+    moves
+        .iter()
+        .zip(priors)
+        .map(|(&mv, prior)| Edge::new(mv, prior, None))
+        .collect()
+}
+
+/// A node's edges with the evaluation's value of each move and priors from them (chance
+/// outcomes: by weight); moves that end the game get their result as value and proof.
+pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Move>> {
+    pos.generate(moves);
+    let convention = Value::new(pos.players());
+    let turn = pos.turn();
+    let mover = match turn {
+        Turn::Player(p) => p,
+        _ => 0,
+    };
+    let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
+    let mut scores = Vec::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        pos.make(mv);
+        let (share, proof) = match pos.outcome() {
+            Some(outcome) => {
+                let share = outcome.half_points(mover, pos.players()) as f32 / 2.0;
+                let proof = (!pos.repeats_earlier()).then_some(Proof { outcome, plies: 0 });
+                (share, proof)
+            }
+            None => (evaluation_share(pos, mover), None),
+        };
+        pos.unmake();
+        scores.push(logit(share));
+        let edge = Edge::new(mv, 0.0, Some(convention.stored(share, mover)));
+        if let Some(proof) = proof {
+            proof.store(&edge.proof);
+        }
+        edges.push(edge);
+    }
+    let priors = match turn {
+        Turn::Chance => chance_priors(pos, moves),
+        _ => softmax(&scores),
+    };
+    for (edge, prior) in edges.iter_mut().zip(priors) {
+        edge.prior = prior;
+    }
+    edges
+}
+
+/// The rewards a guided leaf backs up: its value as shares, or the evaluation's shares where
+/// values do not back up (more than two players).
+pub fn leaf_rewards<G: Game>(pos: &G, node: &Node<G::Move>) -> super::playout::Rewards {
+    let convention = Value::new(pos.players());
+    match convention.of_node(pos.turn(), node.edges()) {
+        Some(v) if convention.backs_up() => {
+            let mut rewards = [0; 6];
+            rewards[0] = (v * WIN as f32).round() as u64;
+            rewards[1] = WIN - rewards[0];
+            rewards
+        }
+        _ => evaluation_rewards(pos),
+    }
+}
+
+/// `mover`'s share of the game by the evaluation: the logistic of his evaluation with two
+/// players (the evaluations are zero-sum), else his share of [`evaluation_rewards`].
+fn evaluation_share<G: Game>(pos: &G, mover: Player) -> f32 {
+    if pos.players() == 2 {
+        let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
+        1.0 / (1.0 + 10f32.powf(-cp / 400.0))
+    } else {
+        evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32
+    }
+}
+
+/// The chance outcomes' weights as shares, or uniform shares at a player's node.
+fn chance_priors<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<f32> {
+    if pos.turn() != Turn::Chance {
+        return vec![1.0 / moves.len().max(1) as f32; moves.len()];
+    }
+    let weights: Vec<f32> = moves.iter().map(|&m| pos.chance_weight(m) as f32).collect();
+    let total: f32 = weights.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+    weights.iter().map(|w| w / total).collect()
+}
+
+/// A share of the game as centipawns over the priors' temperature.
+fn logit(share: f32) -> f32 {
+    let q = share.clamp(1e-4, 1.0 - 1e-4);
+    400.0 * (q / (1.0 - q)).log10() / PRIOR_TEMPERATURE
+}
+
+/// Shares proportional to `exp(score)`, mixed with even shares by [`PRIOR_FLOOR`].
+fn softmax(scores: &[f32]) -> Vec<f32> {
+    let top = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let weights: Vec<f32> = scores.iter().map(|s| (s - top).exp()).collect();
+    let total: f32 = weights.iter().sum();
+    let even = PRIOR_FLOOR / scores.len() as f32;
+    weights
+        .iter()
+        .map(|w| (1.0 - PRIOR_FLOOR) * w / total + even)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn priors_fall_by_e_per_temperature() {
+        let priors = softmax(&[0.0, -1.0, -1.0]);
+        let even = PRIOR_FLOOR / 3.0;
+        let ratio = (priors[0] - even) / (priors[1] - even);
+        assert!((ratio - std::f32::consts::E).abs() < 1e-4);
+        assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!((logit(0.5)).abs() < 1e-6);
+        assert!((logit(10.0 / 11.0) - 400.0 / PRIOR_TEMPERATURE).abs() < 1e-3);
+    }
+
+    #[test]
+    fn two_player_values_are_player_zeros_share() {
+        let convention = Value::new(2);
+        assert_eq!(convention.seen_by(0.75, 0), 0.75);
+        assert_eq!(convention.seen_by(0.75, 1), 0.25);
+        let edges = [
+            Edge::new(0u8, 0.5, Some(0.25)),
+            Edge::new(1, 0.5, Some(0.75)),
+        ];
+        assert_eq!(convention.of_node(Turn::Player(0), &edges), Some(0.75));
+        assert_eq!(convention.of_node(Turn::Player(1), &edges), Some(0.25));
+        assert_eq!(convention.of_node(Turn::Chance, &edges), Some(0.5));
+        let unvalued = [Edge::new(0u8, 1.0, None)];
+        assert_eq!(convention.of_node(Turn::Player(0), &unvalued), None);
+    }
+}
