@@ -401,9 +401,7 @@ fn the_tree_is_reused_between_moves() {
     pos.make(report.pv[1]);
     let visits = |tree: &Tree<_>, pos: &Dimraw| {
         let slot = tree.find(pos.hash()).expect("the reply's node is kept");
-        tree.node(slot)
-            .visits
-            .load(std::sync::atomic::Ordering::Relaxed)
+        tree.node(slot).visits()
     };
     let before = visits(&tree, &pos);
     assert!(before > 10, "{before} visits");

@@ -12,7 +12,7 @@
 //! locks or data races.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Slots probed for a position before the store counts as full there.
 const PROBES: usize = 16;
@@ -79,8 +79,10 @@ impl<M> Edge<M> {
 pub struct Node<M> {
     /// The position hash (0 marks a free slot).
     key: AtomicU64,
-    /// Visits through this node.
-    pub visits: AtomicU32,
+    /// Whether guided search has scored the node as a new leaf (its first visit). Visits
+    /// through the node are its edges' visits, summed where needed, so that no step of a
+    /// descent writes the node's line, which every thread reads.
+    pub scored: AtomicBool,
     /// The node's proven result (`solver::Proof` code), or 0.
     pub proof: AtomicU32,
     edges: OnceLock<Box<[Edge<M>]>>,
@@ -90,7 +92,7 @@ impl<M> Default for Node<M> {
     fn default() -> Self {
         Node {
             key: AtomicU64::new(0),
-            visits: AtomicU32::new(0),
+            scored: AtomicBool::new(false),
             proof: AtomicU32::new(0),
             edges: OnceLock::new(),
         }
@@ -98,6 +100,11 @@ impl<M> Default for Node<M> {
 }
 
 impl<M> Node<M> {
+    /// Visits through this node: its edges' visits (searches under way included).
+    pub fn visits(&self) -> u32 {
+        self.edges().iter().map(|e| e.visits.load(Relaxed)).sum()
+    }
+
     /// The node's edges (empty until they are written).
     pub fn edges(&self) -> &[Edge<M>] {
         self.edges.get().map_or(&[], |edges| edges)

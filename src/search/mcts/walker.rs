@@ -105,7 +105,6 @@ impl<'a, G: Game> Walker<'a, G> {
                 ),
             };
             let edge = &edges[index];
-            node.visits.fetch_add(1, Relaxed);
             let earlier_visits = edge.visits.fetch_add(1, Relaxed);
             self.path.push(Step {
                 node: slot,
@@ -147,9 +146,8 @@ impl<'a, G: Game> Walker<'a, G> {
             }
             slot = child - 1;
             let node = tree.node(slot);
-            if guided && node.visits.load(Relaxed) == 0 {
-                // Scoring the new node is its first visit.
-                node.visits.fetch_add(1, Relaxed);
+            if guided && !node.scored.load(Relaxed) {
+                node.scored.store(true, Relaxed);
                 leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
                 break (leaf_rewards(&self.pos, node), false);
             }
@@ -192,7 +190,7 @@ impl<'a, G: Game> Walker<'a, G> {
         player: Player,
         players: usize,
     ) -> usize {
-        let parent_visits = node.visits.load(Relaxed).max(1) as f32;
+        let parent_visits = node.visits().max(1) as f32;
         let explore = self.settings.exploration * parent_visits.ln().sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
@@ -219,7 +217,7 @@ impl<'a, G: Game> Walker<'a, G> {
     /// never (while anything else is left).
     fn select_puct(&self, node: &Node<G::Move>, edges: &[Edge<G::Move>], player: Player) -> usize {
         let players = self.pos.players();
-        let explore = self.settings.exploration * (node.visits.load(Relaxed).max(1) as f32).sqrt();
+        let explore = self.settings.exploration * (node.visits().max(1) as f32).sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
             let visits = edge.visits.load(Relaxed);
