@@ -7,7 +7,7 @@
 
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
-use super::tree::{Edge, Node};
+use super::tree::Edge;
 use crate::game::{Game, Player, Turn};
 
 /// The priors' temperature in centipawns: a move this much worse for the mover than the best
@@ -35,18 +35,15 @@ impl Value {
         self.players == 2
     }
 
-    /// A stored value as `player` sees it (`mover` made the edge; unused with two players).
+    /// A stored value as `player` sees it (with more than two players, `player` must be the
+    /// edge's mover). The mapping is its own inverse: it also turns `player`'s share into the
+    /// value to store.
     pub fn seen_by(self, stored: f32, player: Player) -> f32 {
         if self.players == 2 && player == 1 {
             1.0 - stored
         } else {
             stored
         }
-    }
-
-    /// What to store for a share `share` of `player` (the mover with more than two players).
-    fn stored(self, share: f32, player: Player) -> f32 {
-        self.seen_by(share, player)
     }
 
     /// The value of a node from its edges' values: the best for the mover, or the mean by
@@ -108,7 +105,7 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
         };
         pos.unmake();
         scores.push(logit(share));
-        let edge = Edge::new(mv, 0.0, Some(convention.stored(share, mover)));
+        let edge = Edge::new(mv, 0.0, Some(convention.seen_by(share, mover)));
         if let Some(proof) = proof {
             proof.store(&edge.proof);
         }
@@ -124,12 +121,11 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
     edges
 }
 
-/// The rewards a guided leaf backs up: its value as shares, or the evaluation's shares where
-/// values do not back up (more than two players).
-pub fn leaf_rewards<G: Game>(pos: &G, node: &Node<G::Move>) -> super::playout::Rewards {
-    let convention = Value::new(pos.players());
-    match convention.of_node(pos.turn(), node.edges()) {
-        Some(v) if convention.backs_up() => {
+/// The rewards a guided leaf at `pos` backs up: its `value` (`Value::of_node`) as shares, or
+/// the evaluation's shares where values do not back up (more than two players).
+pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>) -> super::playout::Rewards {
+    match value {
+        Some(v) if Value::new(pos.players()).backs_up() => {
             let mut rewards = [0; 6];
             rewards[0] = (v * WIN as f32).round() as u64;
             rewards[1] = WIN - rewards[0];

@@ -149,7 +149,7 @@ impl<'a, G: Game> Walker<'a, G> {
             if guided && !node.scored.load(Relaxed) {
                 node.scored.store(true, Relaxed);
                 leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
-                break (leaf_rewards(&self.pos, node), false);
+                break (leaf_rewards(&self.pos, leaf_value), false);
             }
         };
         for _ in 0..self.path.len() {
