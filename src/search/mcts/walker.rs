@@ -268,8 +268,8 @@ impl<'a, G: Game> Walker<'a, G> {
     }
 
     /// Implicit minimax backups: the value of the node below each edge of the path becomes the
-    /// edge's value, from `leaf` (a new leaf's value, or the value of the last edge's child)
-    /// up to the root. All the way: a node shared by transpositions may have changed through
+    /// edge's value, from `leaf` (a new leaf's value; `None` keeps the last edge's own value,
+    /// as at a game's end) up to the root. All the way: a node shared by transpositions may have changed through
     /// another parent, whose edges here are then stale.
     fn back_up_values(&self, leaf: Option<f32>) {
         let mut below = leaf;
