@@ -7,6 +7,9 @@ use tabula::game::perft::perft;
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dimraw::Dimraw;
 
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
 fn dm(tokens: &str) -> Dimraw {
     after::<Dimraw>(tokens)
 }
@@ -21,6 +24,16 @@ fn set(tokens: &str) -> Vec<String> {
     let mut v: Vec<String> = tokens.split_whitespace().map(String::from).collect();
     v.sort();
     v
+}
+
+/// The forced pass is what a playout draws too, and drawing it takes one number, as drawing
+/// from a one-entry list does.
+fn random_draw_is_the_pass(pos: &Dimraw) {
+    let (mut ours, mut list) = (Pcg64Mcg::seed_from_u64(5), Pcg64Mcg::seed_from_u64(5));
+    let drawn = pos.random_move(&mut ours, &mut Vec::new());
+    assert_eq!(pos.format_move(drawn), "pass", "{}", pos.to_text());
+    list.next_u32();
+    assert_eq!(ours.next_u64(), list.next_u64(), "{}", pos.to_text());
 }
 
 fn perfts(pos: &Dimraw, depths: &[u64]) {
@@ -86,6 +99,8 @@ fn case_4_full_board_pass_pass_draw() {
     let one = then(&pos, "pass");
     assert_eq!(one.turn(), Turn::Player(1));
     assert_eq!(legal_set(&one), set("pass"));
+    random_draw_is_the_pass(&pos);
+    random_draw_is_the_pass(&one);
     let two = then(&one, "pass");
     assert_eq!(two.outcome(), Some(Outcome::Draw));
     perfts(&pos, &[1, 1, 0]);
@@ -133,6 +148,7 @@ fn removal_with_no_enemy_piece_on_the_board_is_a_pass() {
     let next = then(&pos, "@2");
     assert_eq!(next.turn(), Turn::Player(0));
     assert_eq!(legal_set(&next), set("pass"));
+    random_draw_is_the_pass(&next);
     let after_pass = then(&next, "pass");
     assert_eq!(after_pass.turn(), Turn::Player(1));
     assert!(

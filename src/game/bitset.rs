@@ -81,9 +81,62 @@ impl<const WORDS: usize> BitSet<WORDS> {
     }
 }
 
+/// The position of the `n`th lowest set bit of `bits` (`n` counts from 0 and must be below
+/// `bits.count_ones()`), without branches: the byte holding it from the bytes' running
+/// counts, then the bit from a table.
+#[inline]
+pub fn nth_set_bit(bits: u64, n: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    debug_assert!(n < bits.count_ones(), "nth_set_bit past the last bit");
+    let pairs = bits - (bits >> 1 & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    // Byte i holds the count of set bits in bytes 0..=i (at most 64, so below 0x80).
+    let running = bytes.wrapping_mul(ONES);
+    // The high bit of byte i is set where that count is at most n: those bytes lie below.
+    let below = ((((n as u64 * ONES) | HIGHS) - running) & HIGHS).count_ones();
+    let shift = 8 * below;
+    let before = ((running << 8) >> shift) as u8 as u32;
+    let byte = (bits >> shift & 0xff) as usize;
+    shift + SELECT_IN_BYTE[byte][(n - before) as usize] as u32
+}
+
+/// `SELECT_IN_BYTE[b][n]`: the position of the `n`th lowest set bit of the byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut found) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nth_set_bit_agrees_with_clearing_the_lowest_bits() {
+        let mut bits: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200 {
+            let mut rest = bits;
+            for n in 0..bits.count_ones() {
+                assert_eq!(nth_set_bit(bits, n), rest.trailing_zeros(), "{bits:#x} {n}");
+                rest &= rest - 1;
+            }
+            bits = bits.rotate_left(7) ^ bits.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 3;
+        }
+        assert_eq!(nth_set_bit(1 << 63, 0), 63);
+    }
 
     #[test]
     fn set_operations_across_words() {

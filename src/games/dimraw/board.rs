@@ -167,7 +167,41 @@ pub const MILLS: [Points; 20] = all_mills();
 /// The straight and special mills through each point.
 pub const MILLS_AT: [MillList; POINTS] = mills_through(MILLS);
 /// The straight mills through each point.
-pub const STRAIGHT_MILLS_AT: [MillList; POINTS] = mills_through(STRAIGHT_MILLS);
+const STRAIGHT_MILLS_AT: [MillList; POINTS] = mills_through(STRAIGHT_MILLS);
+
+/// The straight mills through an axis-parallel neighbour of each point that do not hold the
+/// point itself: those a step away from the point can complete (rule 7c).
+pub const MILLS_BESIDE: [MillList; POINTS] = {
+    let mut out = [MillList {
+        count: 0,
+        mills: [0; 8],
+    }; POINTS];
+    let mut v = 0;
+    while v < POINTS {
+        let mut d = 0;
+        while d < 4 {
+            let n = COMPASS[v][d];
+            let mut i = 0;
+            while n != NONE && i < STRAIGHT_MILLS_AT[n as usize].count {
+                let mill = STRAIGHT_MILLS_AT[n as usize].mills[i];
+                let mut seen = mill & 1 << v != 0;
+                let mut j = 0;
+                while j < out[v].count {
+                    seen |= out[v].mills[j] == mill;
+                    j += 1;
+                }
+                if !seen {
+                    out[v].mills[out[v].count] = mill;
+                    out[v].count += 1;
+                }
+                i += 1;
+            }
+            d += 1;
+        }
+        v += 1;
+    }
+    out
+};
 
 /// Whether some mill of `list` is complete in `own`.
 #[inline]
@@ -175,15 +209,6 @@ pub fn completes(list: &MillList, own: Points) -> bool {
     list.mills[..list.count]
         .iter()
         .any(|&mill| mill & !own == 0)
-}
-
-/// The axis-parallel neighbours of `v` (for rule 7c).
-#[inline]
-pub fn compass_neighbours(v: Point) -> impl Iterator<Item = Point> {
-    COMPASS[v]
-        .into_iter()
-        .filter(|&n| n != NONE)
-        .map(|n| n as Point)
 }
 
 #[cfg(test)]
@@ -229,6 +254,23 @@ mod tests {
                     assert_eq!(COMPASS[n as usize][(d + 2) % 4] as usize, v, "{v} {d}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn mills_beside_a_point_run_through_its_compass_neighbours() {
+        for v in 0..POINTS {
+            let list = &MILLS_BESIDE[v];
+            let expected: Vec<Points> = STRAIGHT_MILLS
+                .into_iter()
+                .filter(|&mill| mill & 1 << v == 0)
+                .filter(|&mill| COMPASS[v].iter().any(|&n| n != NONE && mill & 1 << n != 0))
+                .collect();
+            let mut got = list.mills[..list.count].to_vec();
+            got.sort_unstable();
+            let mut want = expected;
+            want.sort_unstable();
+            assert_eq!(got, want, "point {v}");
         }
     }
 

@@ -75,8 +75,8 @@ impl Game for Dimraw {
         Dimraw::generate(self, moves)
     }
 
-    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
-        Dimraw::random_move(self, rng, moves)
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, _moves: &mut Vec<DmMove>) -> DmMove {
+        Dimraw::random_move(self, rng)
     }
 
     fn make(&mut self, mv: DmMove) {

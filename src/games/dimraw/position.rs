@@ -1,9 +1,8 @@
 //! The Dimraw position: pieces, hands, the pending removal, the draw counters, make and unmake.
 
-use super::board::{
-    MILLS_AT, NEIGHBOURS, Point, Points, STRAIGHT_MILLS_AT, compass_neighbours, completes,
-};
+use super::board::{MILLS_AT, MILLS_BESIDE, NEIGHBOURS, Point, Points, completes};
 use super::moves::DmMove;
+use crate::game::bitset::nth_set_bit;
 use crate::game::hashing::{key_table, mix64};
 use crate::game::{Outcome, Player, random_below};
 
@@ -123,8 +122,7 @@ impl Dimraw {
             DmMove::Place(to) => completes(&MILLS_AT[to as Point], own),
             DmMove::Step(from, to) => {
                 completes(&MILLS_AT[to as Point], own)
-                    || compass_neighbours(from as Point)
-                        .any(|a: Point| own & 1 << a != 0 && completes(&STRAIGHT_MILLS_AT[a], own))
+                    || completes(&MILLS_BESIDE[from as Point], own)
             }
             DmMove::Remove(_) | DmMove::Pass => false,
         }
@@ -163,9 +161,12 @@ impl Dimraw {
         }
         let next = if pending { mover } else { opponent };
         if next != mover {
+            hash ^= SIDE_KEY;
             let passes = if single_pass { s.passes + 1 } else { 0 };
-            hash ^= SIDE_KEY ^ PASS_KEYS[s.passes as usize] ^ PASS_KEYS[passes as usize];
-            s.passes = passes;
+            if passes != s.passes {
+                hash ^= PASS_KEYS[s.passes as usize] ^ PASS_KEYS[passes as usize];
+                s.passes = passes;
+            }
         }
         s.side = next as Player;
         let turn = s.turn;
@@ -193,28 +194,46 @@ impl Dimraw {
         self.state = self.undo.pop().expect("unmake without a move");
     }
 
-    /// The decision `generate` lists at a random index: removals and placements are drawn
-    /// straight from their point sets, steps from the generated list.
-    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DmMove>) -> DmMove {
+    /// The decision `generate` lists at a random index, drawn without the list: removals and
+    /// placements straight from their point sets, steps by counting each piece's free
+    /// neighbours (the list's order: by origin, then by destination).
+    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R) -> DmMove {
         let s = &self.state;
         let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
         let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
-        let (points, make): (Points, fn(u8) -> DmMove) = if s.removal_pending {
-            (s.pieces[opponent], DmMove::Remove)
-        } else if s.hand[mover] > 0 {
-            (empty, DmMove::Place)
-        } else {
-            (0, DmMove::Place)
+        let nth = |points: Points, n: usize| nth_set_bit(points as u64, n as u32) as u8;
+        let one_of = |points: Points, make: fn(u8) -> DmMove, rng: &mut R| match points {
+            0 => {
+                random_below(1, rng);
+                DmMove::Pass
+            }
+            _ => make(nth(points, random_below(points.count_ones() as usize, rng))),
         };
-        if points == 0 {
-            self.generate(moves);
-            return moves[random_below(moves.len(), rng)];
+        if s.removal_pending {
+            return one_of(s.pieces[opponent], DmMove::Remove, rng);
         }
-        let mut rest = points;
-        for _ in 0..random_below(points.count_ones() as usize, rng) {
-            rest &= rest - 1;
+        if s.hand[mover] > 0 {
+            return one_of(empty, DmMove::Place, rng);
         }
-        make(rest.trailing_zeros() as u8)
+        let mut steps = 0;
+        for_each_point(s.pieces[mover], |from| {
+            steps += (NEIGHBOURS[from] & empty).count_ones() as usize
+        });
+        let mut pick = random_below(steps.max(1), rng);
+        if steps == 0 {
+            return DmMove::Pass;
+        }
+        let mut origins = s.pieces[mover];
+        loop {
+            let from = origins.trailing_zeros() as usize;
+            let targets = NEIGHBOURS[from] & empty;
+            let count = targets.count_ones() as usize;
+            if pick < count {
+                return DmMove::Step(from as u8, nth(targets, pick));
+            }
+            pick -= count;
+            origins &= origins - 1;
+        }
     }
 
     /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.
