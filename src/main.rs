@@ -25,13 +25,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Searches fixed positions of every game to a fixed depth; the last line is "<nodes> nodes <nps> nps".
+    /// Searches fixed positions of every game (or of --game) to a fixed depth; the last line is "<nodes> nodes <nps> nps".
     Bench {
         /// Search depth.
         #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
     },
-    /// Runs MCTS for a fixed number of iterations on every game's bench position; prints playouts per second.
+    /// Runs MCTS for a fixed number of iterations on every game's bench position (or --game's); prints playouts per second.
     BenchMcts {
         /// How leaves are scored: auto (each game's choice), random, cutoff or eval.
         #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(PlayoutKind::words()))]
@@ -98,8 +98,7 @@ fn main() -> ExitCode {
         None => Engine::with_registry(registry, entry.name, output.clone())
             .map(|mut engine| engine.run(std::io::stdin().lock())),
         Some(Command::Bench { depth }) => {
-            bench::run(&registry, Some(depth), &emit);
-            Ok(())
+            bench::run(&registry, cli.game.as_deref(), Some(depth), &emit).map(|_| ())
         }
         Some(Command::BenchMcts {
             playout,
@@ -113,8 +112,13 @@ fn main() -> ExitCode {
                 ..EngineOptions::defaults(&registry)
             };
             let style_for = |entry: &Entry| options.style(entry.mcts_leaves);
-            bench::run_mcts(&registry, threads.max(1), &style_for, &emit);
-            Ok(())
+            bench::run_mcts(
+                &registry,
+                cli.game.as_deref(),
+                threads.max(1),
+                &style_for,
+                &emit,
+            )
         }
         Some(Command::BenchPlayouts { seconds }) => bench::run_playouts(
             &registry,

@@ -32,18 +32,27 @@ fn bench_session(entry: &Entry, tokens: &str) -> Box<dyn Session> {
     session
 }
 
-/// Runs the MCTS bench on every game of `registry`, each with the style `style_for` gives
-/// it, on `threads` threads: one line per game with its iterations (playouts) per second,
-/// and the total line last.
+/// The games a bench runs: `game` alone, or every game of `registry`.
+fn selected<'r>(registry: &'r Registry, game: Option<&str>) -> Result<Vec<&'r Entry>, String> {
+    match game {
+        Some(name) => Ok(vec![registry.find(name)?]),
+        None => Ok(registry.entries().iter().collect()),
+    }
+}
+
+/// Runs the MCTS bench on every game of `registry` (or on `game` alone), each with the
+/// style `style_for` gives it, on `threads` threads: one line per game with its iterations
+/// (playouts) per second, and the total line last.
 pub fn run_mcts(
     registry: &Registry,
+    game: Option<&str>,
     threads: usize,
     style_for: &dyn Fn(&Entry) -> Style,
     emit: &dyn Fn(&str),
-) {
+) -> Result<(), String> {
     let tt = TranspositionTable::new(1);
     let (mut total, mut seconds) = (0, 0.0);
-    for entry in registry.entries() {
+    for entry in selected(registry, game)? {
         let mut session = bench_session(entry, entry.bench.start);
         session
             .set_tree_memory(MCTS_BENCH_HASH_MIB)
@@ -71,6 +80,7 @@ pub fn run_mcts(
         "{total} playouts {} playouts/s",
         (total as f64 / seconds) as u64
     ));
+    Ok(())
 }
 
 /// Plays uniform random games from the start position of every game of `registry` (or of
@@ -82,11 +92,7 @@ pub fn run_playouts(
     budget: std::time::Duration,
     emit: &dyn Fn(&str),
 ) -> Result<(), String> {
-    let entries: Vec<&Entry> = match game {
-        Some(name) => vec![registry.find(name)?],
-        None => registry.entries().iter().collect(),
-    };
-    for entry in entries {
+    for entry in selected(registry, game)? {
         let run = entry.random_playouts(&GameConfig::default(), budget, 1)?;
         let seconds = run.seconds.max(1e-9);
         emit(&format!(
@@ -110,16 +116,20 @@ pub struct BenchTotals {
     pub nps: u64,
 }
 
-/// Runs the bench on every game of `registry`, writing one line per position and the total
-/// line last.
-pub fn run(registry: &Registry, depth: Option<u32>, emit: &dyn Fn(&str)) -> BenchTotals {
+/// Runs the bench on every game of `registry` (or on `game` alone), writing one line per
+/// position and the total line last. The signature is the total over every game.
+pub fn run(
+    registry: &Registry,
+    game: Option<&str>,
+    depth: Option<u32>,
+    emit: &dyn Fn(&str),
+) -> Result<BenchTotals, String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = TranspositionTable::new(BENCH_HASH_MIB);
     let start = Instant::now();
     let mut nodes = 0;
-    let positions = registry
-        .entries()
-        .iter()
+    let positions = selected(registry, game)?
+        .into_iter()
         .flat_map(|entry| entry.bench.positions.iter().map(move |p| (entry, p)));
     for (i, (entry, &(tokens, extra_depth))) in positions.enumerate() {
         let depth = depth.saturating_add_signed(extra_depth).max(1);
@@ -145,5 +155,5 @@ pub fn run(registry: &Registry, depth: Option<u32>, emit: &dyn Fn(&str)) -> Benc
     }
     let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
     emit(&format!("{nodes} nodes {nps} nps"));
-    BenchTotals { nodes, nps }
+    Ok(BenchTotals { nodes, nps })
 }

@@ -290,7 +290,9 @@ impl Engine {
             },
             _ => return self.error("expected: bench [depth]"),
         };
-        bench::run(&self.registry, depth, &|l| self.output.line(l));
+        if let Err(e) = bench::run(&self.registry, None, depth, &|l| self.output.line(l)) {
+            self.error(&e);
+        }
     }
 
     /// The registry entry of a variant the options hold (always a registered one).

@@ -49,11 +49,18 @@ impl Value {
     /// The value of a node from its edges' values: the best for the mover, or the mean by
     /// weight (the priors) at a chance node. `None` while an edge has no value.
     pub fn of_node<M>(self, turn: Turn, edges: &[Edge<M>]) -> Option<f32> {
+        self.of_values(turn, edges.iter().map(|e| (e.value(), e.prior)))
+    }
+
+    /// [`Value::of_node`] from each edge's value and prior.
+    pub fn of_values(
+        self,
+        turn: Turn,
+        mut edges: impl Iterator<Item = (Option<f32>, f32)>,
+    ) -> Option<f32> {
         match turn {
             Turn::Player(player) => edges
-                .iter()
-                .map(|e| e.value())
-                .try_fold(None, |best: Option<f32>, v| {
+                .try_fold(None, |best: Option<f32>, (v, _)| {
                     let v = v?;
                     Some(Some(match best {
                         Some(b) if self.seen_by(b, player) >= self.seen_by(v, player) => b,
@@ -62,8 +69,7 @@ impl Value {
                 })
                 .flatten(),
             Turn::Chance => edges
-                .iter()
-                .map(|e| Some(e.value()? * e.prior))
+                .map(|(v, prior)| Some(v? * prior))
                 .sum::<Option<f32>>(),
             Turn::Over => None,
         }

@@ -5,6 +5,7 @@
 
 mod budget;
 pub mod expand;
+mod pending;
 pub mod playout;
 pub mod solver;
 pub mod tree;
@@ -18,9 +19,10 @@ use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, LeafScoring, Player, Turn};
 use budget::Budget;
 use expand::Value;
+use pending::Stats;
 use playout::centipawns;
 use solver::Proof;
-use tree::{Edge, Tree};
+use tree::{Allowance, Edge, Tree};
 use walker::{Walker, edges_of, guided_value};
 
 /// The choices that shape an MCTS search.
@@ -62,9 +64,12 @@ pub fn search<G: Game>(
     tree.prepare(settings.leaves == LeafScoring::Evaluation);
     let (mut pos, mut moves) = (root.clone(), Vec::new());
     let mut add_root = |tree: &Tree<G::Move>| {
-        tree.find_or_add(root.hash(), || {
+        let mut allowance = Allowance::default();
+        let slot = tree.find_or_add(root.hash(), &mut allowance, || {
             edges_of(&mut pos, settings.leaves, &mut moves)
-        })
+        });
+        tree.settle(&mut allowance);
+        slot
     };
     let slot = match add_root(tree) {
         Some(slot) => slot,
@@ -78,7 +83,7 @@ pub fn search<G: Game>(
     let budget = Budget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Walker::new(tree, slot, root, settings, seed)
+        Walker::new(tree, slot, root, settings, seed, params.threads > 1)
     };
     let search = Search {
         root,
@@ -105,6 +110,7 @@ pub fn search<G: Game>(
                     granted -= 1;
                     budget.record(helper, walker.iterations);
                 }
+                walker.finish();
             });
         }
         let mut main = walker(0);
@@ -113,6 +119,7 @@ pub fn search<G: Game>(
         if !search.run(&mut main, &budget) {
             params.stop.store(true, Relaxed);
         }
+        main.finish();
         main
     });
     let report = search.report(&main, &budget);
@@ -207,8 +214,7 @@ impl<G: Game> Search<'_, G> {
                 proof.plies as usize + 1,
             ),
             None if self.guided() => centipawns(guided_value(
-                best,
-                best.visits.load(Relaxed),
+                Stats::of(best),
                 self.player,
                 self.settings.minimax,
                 Value::new(self.root.players()),

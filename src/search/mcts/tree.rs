@@ -16,6 +16,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering:
 
 /// Slots probed for a position before the store counts as full there.
 const PROBES: usize = 16;
+/// Slots a thread takes from the store's count at a time (see [`Allowance`]).
+const NODE_CLAIM: usize = 64;
+/// Edge memory a thread adds up before it adds it to the store's count, in bytes.
+const EDGE_BYTES_BATCH: usize = 64 << 10;
 /// The share of the memory given to slots; the rest holds edges.
 const SLOT_SHARE: usize = 4;
 
@@ -111,6 +115,16 @@ impl<M> Node<M> {
     }
 }
 
+/// What one thread has taken from the store's counters in advance, so that adding a node does
+/// not write the counters every thread shares: slots in claims of [`NODE_CLAIM`], and edge
+/// memory counted in batches of [`EDGE_BYTES_BATCH`]. The store can so hold a few claims' worth
+/// more than its limits, and counts a few claims more than it holds.
+#[derive(Default)]
+pub struct Allowance {
+    nodes: usize,
+    edge_bytes: usize,
+}
+
 /// A value alone on its cache lines (128 bytes: adjacent-line prefetch pairs 64-byte lines), so
 /// that threads writing it do not slow threads reading its neighbours.
 #[repr(align(128))]
@@ -176,19 +190,29 @@ impl<M: Copy> Tree<M> {
     }
 
     /// The slot of the node of `key` with its edges written, adding it with the edges
-    /// `children` gives if it is new; `None` when the store is full.
-    pub fn find_or_add(&self, key: u64, children: impl FnOnce() -> Vec<Edge<M>>) -> Option<u32> {
+    /// `children` gives if it is new (counted against `allowance`); `None` when the store is
+    /// full.
+    pub fn find_or_add(
+        &self,
+        key: u64,
+        allowance: &mut Allowance,
+        children: impl FnOnce() -> Vec<Edge<M>>,
+    ) -> Option<u32> {
         let key = key.max(1);
         for i in self.probe_slots(key) {
             let node = &self.nodes[i];
             let mut held = node.key.load(Relaxed);
             if held == 0 {
-                if self.is_full() {
-                    return None;
+                if allowance.nodes == 0 {
+                    if self.is_full() {
+                        return None;
+                    }
+                    self.used.fetch_add(NODE_CLAIM, Relaxed);
+                    allowance.nodes = NODE_CLAIM;
                 }
                 held = match node.key.compare_exchange(0, key, Relaxed, Relaxed) {
                     Ok(_) => {
-                        self.used.fetch_add(1, Relaxed);
+                        allowance.nodes -= 1;
                         key
                     }
                     Err(other) => other,
@@ -197,14 +221,23 @@ impl<M: Copy> Tree<M> {
             if held == key {
                 node.edges.get_or_init(|| {
                     let edges = children().into_boxed_slice();
-                    self.edge_bytes
-                        .fetch_add(std::mem::size_of_val(&*edges), Relaxed);
+                    allowance.edge_bytes += std::mem::size_of_val(&*edges);
+                    if allowance.edge_bytes >= EDGE_BYTES_BATCH {
+                        self.settle(allowance);
+                    }
                     edges
                 });
                 return Some(i as u32);
             }
         }
         None
+    }
+
+    /// Adds the edge memory `allowance` has counted to the store's count (a thread calls it
+    /// when it stops; its unused slots stay counted until the store is emptied).
+    pub fn settle(&self, allowance: &mut Allowance) {
+        self.edge_bytes
+            .fetch_add(std::mem::take(&mut allowance.edge_bytes), Relaxed);
     }
 
     /// Whether new nodes are refused.
@@ -251,5 +284,47 @@ impl<M: Copy> Tree<M> {
         let len = self.nodes.len();
         let start = ((key as u128 * len as u128) >> 64) as usize;
         (0..PROBES).map(move |k| (start + k) % len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claimed_slots_keep_the_store_within_a_claim_of_its_limit() {
+        let tree: Tree<u8> = Tree::try_new(1).unwrap();
+        let (mut allowance, mut added) = (Allowance::default(), 0);
+        for key in 1..tree.nodes.len() as u64 {
+            let spread = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            if tree.find_or_add(spread, &mut allowance, Vec::new).is_some() {
+                added += 1;
+            }
+            if tree.is_full() && allowance.nodes == 0 {
+                break;
+            }
+        }
+        let limit = tree.nodes.len() * 7 / 8;
+        assert!(tree.is_full());
+        assert!(
+            added >= limit && added <= limit + NODE_CLAIM,
+            "{added} of {limit}"
+        );
+        assert_eq!(
+            tree.permille(),
+            tree.used.load(Relaxed) as u64 * 1000 / tree.nodes.len() as u64
+        );
+    }
+
+    #[test]
+    fn edge_memory_is_counted_in_batches_and_when_a_thread_settles() {
+        let tree: Tree<u8> = Tree::try_new(1).unwrap();
+        let mut allowance = Allowance::default();
+        let edges = || (0..4).map(|mv| Edge::new(mv, 0.25, None)).collect();
+        tree.find_or_add(1, &mut allowance, edges);
+        assert_eq!(tree.edge_bytes.load(Relaxed), 0, "not yet counted");
+        tree.settle(&mut allowance);
+        assert_eq!(tree.edge_bytes.load(Relaxed), 4 * size_of::<Edge<u8>>());
+        assert_eq!(allowance.edge_bytes, 0);
     }
 }

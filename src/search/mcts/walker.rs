@@ -6,9 +6,10 @@ use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
 use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
+use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
-use super::tree::{Edge, Node, Tree};
+use super::tree::{Allowance, Edge, Tree};
 use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn, weighted_index};
 use crate::search::score::MAX_PLY;
@@ -25,11 +26,13 @@ pub fn edges_of<G: Game>(
     }
 }
 
-/// One step of the path from the root: the node, the edge taken, and who chose it.
+/// One step of the path from the root: the node, the edge taken, who chose it, and where
+/// the thread holds the node's statistics back (if it does).
 struct Step {
     node: u32,
     edge: u32,
     turn: Turn,
+    run: Option<Run>,
 }
 
 /// A searching thread: its own copy of the root position, random stream and statistics.
@@ -42,6 +45,10 @@ pub struct Walker<'a, G: Game> {
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
     path: Vec<Step>,
+    /// Whether statistics are held back (several threads; see `pending`).
+    holds: bool,
+    held: Held,
+    allowance: Allowance,
     /// Iterations run.
     pub iterations: u64,
     /// Plies of tree descended, over all iterations.
@@ -51,13 +58,15 @@ pub struct Walker<'a, G: Game> {
 }
 
 impl<'a, G: Game> Walker<'a, G> {
-    /// A walker from the node in slot `root` (which holds `pos`).
+    /// A walker from the node in slot `root` (which holds `pos`); `shared`: other threads
+    /// search the same tree.
     pub fn new(
         tree: &'a Tree<G::Move>,
         root: u32,
         pos: &G,
         settings: &MctsSettings,
         seed: u64,
+        shared: bool,
     ) -> Self {
         Walker {
             tree,
@@ -68,10 +77,20 @@ impl<'a, G: Game> Walker<'a, G> {
             rng: Pcg64Mcg::seed_from_u64(seed),
             moves: Vec::new(),
             path: Vec::new(),
+            holds: shared,
+            held: Held::default(),
+            allowance: Allowance::default(),
             iterations: 0,
             depth_sum: 0,
             seldepth: 0,
         }
+    }
+
+    /// Publishes the statistics this thread holds back (see `pending`) and the memory its
+    /// nodes took; a search calls it when the thread stops.
+    pub fn finish(&mut self) {
+        self.held.publish(self.tree);
+        self.tree.settle(&mut self.allowance);
     }
 
     /// The average descent in plies.
@@ -96,20 +115,33 @@ impl<'a, G: Game> Walker<'a, G> {
             let node = tree.node(slot);
             let edges = node.edges();
             let turn = self.pos.turn();
+            let shared_visits = node.visits();
+            let run = (self.holds && shared_visits >= HOT_VISITS)
+                .then(|| self.held.run(slot, edges.len()));
+            let held = run.map(|run| self.held.of(run, edges.len()));
+            let visits = shared_visits + held.map_or(0, |h| h.iter().map(|s| s.visits).sum());
             let index = match turn {
-                Turn::Player(player) if guided => self.select_puct(node, edges, player),
-                Turn::Player(player) => self.select_uct(node, edges, player, players),
+                Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
+                Turn::Player(player) => self.select_uct(visits, edges, held, player, players),
                 _ => weighted_index(
                     edges.iter().map(|e| self.pos.chance_weight(e.mv)),
                     &mut self.rng,
                 ),
             };
             let edge = &edges[index];
-            let earlier_visits = edge.visits.fetch_add(1, Relaxed);
+            let earlier_visits = match run {
+                Some(run) => {
+                    let held = self.held.edge(run, index);
+                    held.visits += 1;
+                    edge.visits.load(Relaxed) + held.visits - 1
+                }
+                None => edge.visits.fetch_add(1, Relaxed),
+            };
             self.path.push(Step {
                 node: slot,
                 edge: index as u32,
                 turn,
+                run,
             });
             self.pos.make(edge.mv);
             if let Some(proof) = Proof::load(&edge.proof) {
@@ -136,7 +168,7 @@ impl<'a, G: Game> Walker<'a, G> {
                 }
                 let (hash, leaves) = (self.pos.hash(), self.settings.leaves);
                 let (pos, moves) = (&mut self.pos, &mut self.moves);
-                match tree.find_or_add(hash, || edges_of(pos, leaves, moves)) {
+                match tree.find_or_add(hash, &mut self.allowance, || edges_of(pos, leaves, moves)) {
                     Some(found) => {
                         child = found + 1;
                         edge.child.store(child, Relaxed);
@@ -162,6 +194,7 @@ impl<'a, G: Game> Walker<'a, G> {
         if guided && self.convention.backs_up() {
             self.back_up_values(leaf_value);
         }
+        self.held.iteration_done(tree);
     }
 
     /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
@@ -185,24 +218,25 @@ impl<'a, G: Game> Walker<'a, G> {
     /// anything else is left).
     fn select_uct(
         &self,
-        node: &Node<G::Move>,
+        parent_visits: u32,
         edges: &[Edge<G::Move>],
+        held: Option<&[Stats]>,
         player: Player,
         players: usize,
     ) -> usize {
-        let parent_visits = node.visits().max(1) as f32;
+        let parent_visits = parent_visits.max(1) as f32;
         let explore = self.settings.exploration * parent_visits.ln().sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
-            let visits = edge.visits.load(Relaxed);
+            let stats = stats_of(edge, held, i);
             let proof = Proof::load(&edge.proof);
-            if visits == 0 && proof.is_none() {
+            if stats.visits == 0 && proof.is_none() {
                 return i;
             }
             let value = match proof.map(|p| p.outcome.half_points(player, players)) {
                 Some(2) => return i,
                 Some(0) => -1.0,
-                _ => mean_reward(edge, visits) + explore / (visits as f32).sqrt(),
+                _ => stats.mean() + explore / (stats.visits as f32).sqrt(),
             };
             if value > best.0 {
                 best = (value, i);
@@ -215,20 +249,26 @@ impl<'a, G: Game> Walker<'a, G> {
     /// exploration. An edge's value is its evaluation's minimax value blended with its mean
     /// reward (the value alone before its first visit); proven wins at once, proven losses
     /// never (while anything else is left).
-    fn select_puct(&self, node: &Node<G::Move>, edges: &[Edge<G::Move>], player: Player) -> usize {
+    fn select_puct(
+        &self,
+        parent_visits: u32,
+        edges: &[Edge<G::Move>],
+        held: Option<&[Stats]>,
+        player: Player,
+    ) -> usize {
         let players = self.pos.players();
-        let explore = self.settings.exploration * (node.visits().max(1) as f32).sqrt();
+        let explore = self.settings.exploration * (parent_visits.max(1) as f32).sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
-            let visits = edge.visits.load(Relaxed);
+            let stats = stats_of(edge, held, i);
             let proof = Proof::load(&edge.proof);
             let value = match proof.map(|p| p.outcome.half_points(player, players)) {
                 Some(2) => return i,
                 Some(0) => -1.0,
                 _ => {
-                    let q =
-                        guided_value(edge, visits, player, self.settings.minimax, self.convention);
-                    q + explore * edge.prior / (1 + visits) as f32
+                    let (minimax, convention) = (self.settings.minimax, self.convention);
+                    let q = guided_value(stats, player, minimax, convention);
+                    q + explore * edge.prior / (1 + stats.visits) as f32
                 }
             };
             if value > best.0 {
@@ -238,8 +278,9 @@ impl<'a, G: Game> Walker<'a, G> {
         best.1
     }
 
-    /// Adds each mover's reward along the path; while results keep proving nodes, settles them.
-    fn back_up(&self, rewards: &Rewards, mut proven: bool, players: usize) {
+    /// Adds each mover's reward along the path (to what this thread holds back, if it
+    /// does); while results keep proving nodes, settles them.
+    fn back_up(&mut self, rewards: &Rewards, mut proven: bool, players: usize) {
         let mut pending: Option<Proof> = None;
         for step in self.path.iter().rev() {
             let node = self.tree.node(step.node);
@@ -249,7 +290,11 @@ impl<'a, G: Game> Walker<'a, G> {
                 proof.store(&edge.proof);
             }
             if let Turn::Player(player) = step.turn {
-                edge.reward.fetch_add(rewards[player as usize], Relaxed);
+                let reward = rewards[player as usize];
+                match step.run {
+                    Some(run) => self.held.edge(run, step.edge as usize).reward += reward,
+                    None => _ = edge.reward.fetch_add(reward, Relaxed),
+                }
             }
             if proven {
                 match settle(
@@ -269,38 +314,43 @@ impl<'a, G: Game> Walker<'a, G> {
 
     /// Implicit minimax backups: the value of the node below each edge of the path becomes the
     /// edge's value, from `leaf` (a new leaf's value; `None` keeps the last edge's own value,
-    /// as at a game's end) up to the root. All the way: a node shared by transpositions may have changed through
-    /// another parent, whose edges here are then stale.
-    fn back_up_values(&self, leaf: Option<f32>) {
+    /// as at a game's end) up to the root. All the way: a node shared by transpositions may
+    /// have changed through another parent, whose edges here are then stale. Where this thread
+    /// holds a node's statistics back, it holds its values back too.
+    fn back_up_values(&mut self, leaf: Option<f32>) {
         let mut below = leaf;
         for step in self.path.iter().rev() {
-            let node = self.tree.node(step.node);
+            let edges = self.tree.node(step.node).edges();
             if let Some(value) = below {
-                node.edges()[step.edge as usize].store_value(value);
+                match step.run {
+                    Some(run) => self.held.edge(run, step.edge as usize).value = Some(value),
+                    None => edges[step.edge as usize].store_value(value),
+                }
             }
-            below = self.convention.of_node(step.turn, node.edges());
+            let held = step.run.map(|run| self.held.of(run, edges.len()));
+            let values = edges.iter().enumerate().map(|(i, edge)| {
+                let value = held.and_then(|held| held[i].value).or_else(|| edge.value());
+                (value, edge.prior)
+            });
+            below = self.convention.of_values(step.turn, values);
         }
     }
 }
 
-/// What guided search thinks an edge is worth to `player`: the evaluation's minimax value
-/// blended with the mean reward by `minimax` (the value alone before the first visit).
-pub fn guided_value<M>(
-    edge: &Edge<M>,
-    visits: u32,
-    player: Player,
-    minimax: f32,
-    convention: Value,
-) -> f32 {
-    let known = edge.value().map_or(0.5, |v| convention.seen_by(v, player));
-    if visits == 0 {
+/// What guided search thinks an edge with statistics `stats` is worth to `player`: the
+/// evaluation's minimax value blended by `minimax` with the mean reward (the value alone
+/// before the first visit).
+pub fn guided_value(stats: Stats, player: Player, minimax: f32, convention: Value) -> f32 {
+    let known = stats.value.map_or(0.5, |v| convention.seen_by(v, player));
+    if stats.visits == 0 {
         known
     } else {
-        (1.0 - minimax) * mean_reward(edge, visits) + minimax * known
+        (1.0 - minimax) * stats.mean() + minimax * known
     }
 }
 
-/// An edge's mean reward for its mover, 0.0 to 1.0 (`visits` counts searches under way).
-fn mean_reward<M>(edge: &Edge<M>, visits: u32) -> f32 {
-    edge.reward.load(Relaxed) as f32 / (visits as f32 * super::playout::WIN as f32)
+/// Edge `index`'s statistics: the tree's plus what this thread holds back for it.
+fn stats_of<M>(edge: &Edge<M>, held: Option<&[Stats]>, index: usize) -> Stats {
+    let shared = Stats::of(edge);
+    held.map_or(shared, |held| shared.plus(held[index]))
 }

@@ -1,0 +1,46 @@
+//! The command-line tools other than the engine: what `--game` selects.
+
+use std::process::Command;
+
+/// Runs `tabula` with `args` and returns its standard output's lines.
+fn lines_of(args: &[&str]) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("run tabula");
+    assert!(output.status.success(), "tabula {args:?} failed");
+    String::from_utf8(output.stdout)
+        .expect("text output")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn bench_with_a_game_searches_that_game_alone() {
+    let lines = lines_of(&["bench", "1", "--game", "dimraw"]);
+    let (total, positions) = lines.split_last().expect("a total line");
+    assert_eq!(
+        positions.len(),
+        4,
+        "Dimraw's four bench positions: {lines:?}"
+    );
+    let mut nodes = 0;
+    for line in positions {
+        assert!(line.contains(" dimraw "), "{line}");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "nodes").expect("nodes");
+        nodes += words[at + 1].parse::<u64>().expect("a count");
+    }
+    assert!(
+        total.starts_with(&format!("{nodes} nodes ")),
+        "the total is Dimraw's: {total}"
+    );
+}
+
+#[test]
+fn bench_playouts_with_a_game_plays_that_game_alone() {
+    let lines = lines_of(&["bench-playouts", "--game", "dwindle", "--seconds", "0.05"]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("dwindle playouts "), "{}", lines[0]);
+}
