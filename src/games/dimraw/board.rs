@@ -128,18 +128,34 @@ pub struct MillList {
     pub mills: [Points; 8],
 }
 
-const fn mills_through<const N: usize>(all: [Points; N]) -> [MillList; POINTS] {
-    let mut out = [MillList {
+impl MillList {
+    const EMPTY: MillList = MillList {
         count: 0,
         mills: [0; 8],
-    }; POINTS];
+    };
+
+    /// Adds `mill` unless the list holds it already.
+    const fn add(&mut self, mill: Points) {
+        let mut i = 0;
+        while i < self.count {
+            if self.mills[i] == mill {
+                return;
+            }
+            i += 1;
+        }
+        self.mills[self.count] = mill;
+        self.count += 1;
+    }
+}
+
+const fn mills_through<const N: usize>(all: [Points; N]) -> [MillList; POINTS] {
+    let mut out = [MillList::EMPTY; POINTS];
     let mut v = 0;
     while v < POINTS {
         let mut i = 0;
         while i < N {
             if all[i] & (1 << v) != 0 {
-                out[v].mills[out[v].count] = all[i];
-                out[v].count += 1;
+                out[v].add(all[i]);
             }
             i += 1;
         }
@@ -172,10 +188,7 @@ const STRAIGHT_MILLS_AT: [MillList; POINTS] = mills_through(STRAIGHT_MILLS);
 /// The straight mills through an axis-parallel neighbour of each point that do not hold the
 /// point itself: those a step away from the point can complete (rule 7c).
 pub const MILLS_BESIDE: [MillList; POINTS] = {
-    let mut out = [MillList {
-        count: 0,
-        mills: [0; 8],
-    }; POINTS];
+    let mut out = [MillList::EMPTY; POINTS];
     let mut v = 0;
     while v < POINTS {
         let mut d = 0;
@@ -184,15 +197,8 @@ pub const MILLS_BESIDE: [MillList; POINTS] = {
             let mut i = 0;
             while n != NONE && i < STRAIGHT_MILLS_AT[n as usize].count {
                 let mill = STRAIGHT_MILLS_AT[n as usize].mills[i];
-                let mut seen = mill & 1 << v != 0;
-                let mut j = 0;
-                while j < out[v].count {
-                    seen |= out[v].mills[j] == mill;
-                    j += 1;
-                }
-                if !seen {
-                    out[v].mills[out[v].count] = mill;
-                    out[v].count += 1;
+                if mill & 1 << v == 0 {
+                    out[v].add(mill);
                 }
                 i += 1;
             }
