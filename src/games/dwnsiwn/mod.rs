@@ -76,6 +76,10 @@ impl Game for Dwnsiwn {
         Dwnsiwn::generate(self, moves)
     }
 
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DnMove>) -> DnMove {
+        Dwnsiwn::random_move(self, rng, moves)
+    }
+
     fn make(&mut self, mv: DnMove) {
         Dwnsiwn::make(self, mv)
     }

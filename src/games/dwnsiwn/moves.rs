@@ -2,6 +2,7 @@
 
 use super::position::Dwnsiwn;
 use super::pyramid::{CELL_COUNT, SIDE_NAMES, cell_name, parse_cell, sides};
+use crate::game::{random_below, weighted_index};
 
 /// No side letter in a placement token.
 pub const NO_SIDE: u8 = 3;
@@ -203,6 +204,86 @@ impl Dwnsiwn {
                 });
             }
         }
+    }
+}
+
+/// How many placements a cell offers one die: one, or one per side (two sides), or one per
+/// ordered pair of sides (the apex: three).
+fn side_choices(cell: usize) -> usize {
+    match sides(cell).count_ones() {
+        0 | 1 => 1,
+        2 => 2,
+        _ => 6,
+    }
+}
+
+/// The `index`th of the side choices `generate` lists for `cell`, in its order.
+fn side_choice(cell: usize, index: usize) -> (u8, u8) {
+    let mask = sides(cell);
+    match mask.count_ones() {
+        0 | 1 => (NO_SIDE, NO_SIDE),
+        2 => (
+            (0..3).filter(|&d| mask >> d & 1 == 1).nth(index).unwrap(),
+            NO_SIDE,
+        ),
+        _ => {
+            let first = (index / 2) as u8;
+            let second = (0..3).filter(|&b| b != first).nth(index % 2).unwrap();
+            (first, second)
+        }
+    }
+}
+
+impl Dwnsiwn {
+    /// The decision `generate` lists at a random index (a roll by weight), drawn without
+    /// listing the placements: they are counted per die kind and cell, and only the captures
+    /// are listed (in `moves`).
+    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DnMove>) -> DnMove {
+        let s = &self.state;
+        if s.queue_head < s.queue_len {
+            return DnMove::Roll(1 + weighted_index(std::iter::repeat_n(1, 6), rng) as u8);
+        }
+        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
+        if s.stock_size(s.decider) == 0 {
+            random_below(1, rng);
+            return DnMove::Pass;
+        }
+        let cells = (0..CELL_COUNT).filter(|&c| s.available(c));
+        let per_kind: usize = cells.clone().map(side_choices).sum();
+        let kinds = (0..2u8)
+            .flat_map(|colour| (1..=6u8).map(move |value| (colour, value)))
+            .filter(|&(colour, value)| s.stock[mover][colour as usize][value as usize] > 0);
+        let placements = kinds.clone().count() * per_kind;
+        moves.clear();
+        let own = &s.stock[mover][mover];
+        for target in 2..=6u8 {
+            if s.stock[opponent][opponent][target as usize] > 0 {
+                capture_sets(own, target, 1, 0, 0, &mut |dice| {
+                    moves.push(DnMove::Capture { target, dice })
+                });
+            }
+        }
+        let pick = random_below(placements + moves.len(), rng);
+        if pick >= placements {
+            return moves[pick - placements];
+        }
+        let (colour, value) = kinds.clone().nth(pick / per_kind).unwrap();
+        let mut rest = pick % per_kind;
+        for cell in cells {
+            let choices = side_choices(cell);
+            if rest < choices {
+                let (s, t) = side_choice(cell, rest);
+                return DnMove::Place {
+                    colour,
+                    value,
+                    cell: cell as u8,
+                    s,
+                    t,
+                };
+            }
+            rest -= choices;
+        }
+        unreachable!("the pick lies among the placements")
     }
 }
 
