@@ -158,7 +158,7 @@ impl Dwnsiwn {
             moves.extend((1..=6).map(DnMove::Roll));
             return;
         }
-        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
+        let mover = s.decider as usize;
         if s.stock_size(s.decider) == 0 {
             moves.push(DnMove::Pass);
             return;
@@ -196,6 +196,13 @@ impl Dwnsiwn {
                 }
             }
         }
+        self.push_captures(moves);
+    }
+
+    /// Adds the mover's captures to `moves` (rule 21), by target, then by dice.
+    fn push_captures(&self, moves: &mut Vec<DnMove>) {
+        let s = &self.state;
+        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
         let own = &s.stock[mover][mover];
         for target in 2..=6u8 {
             if s.stock[opponent][opponent][target as usize] > 0 {
@@ -243,7 +250,7 @@ impl Dwnsiwn {
         if s.queue_head < s.queue_len {
             return DnMove::Roll(1 + weighted_index(std::iter::repeat_n(1, 6), rng) as u8);
         }
-        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
+        let mover = s.decider as usize;
         if s.stock_size(s.decider) == 0 {
             random_below(1, rng);
             return DnMove::Pass;
@@ -255,14 +262,7 @@ impl Dwnsiwn {
             .filter(|&(colour, value)| s.stock[mover][colour as usize][value as usize] > 0);
         let placements = kinds.clone().count() * per_kind;
         moves.clear();
-        let own = &s.stock[mover][mover];
-        for target in 2..=6u8 {
-            if s.stock[opponent][opponent][target as usize] > 0 {
-                capture_sets(own, target, 1, 0, 0, &mut |dice| {
-                    moves.push(DnMove::Capture { target, dice })
-                });
-            }
-        }
+        self.push_captures(moves);
         let pick = random_below(placements + moves.len(), rng);
         if pick >= placements {
             return moves[pick - placements];
