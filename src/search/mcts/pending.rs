@@ -5,12 +5,13 @@
 //! the others, and each thread keeps fetching those cache lines back from the other cores
 //! (measured: the summing of a node's visits, the first read of its edges, took a third of a
 //! two-thread search in Dwindle). Instead, when several threads search, each adds its visits
-//! and rewards to its own copy of the edges it passes, reads the tree's statistics plus its
-//! own, and publishes its copy every [`PUBLISH_EVERY`] iterations and when it stops. The
+//! and rewards to its own copy of the edges it passes, and publishes what it added every [`PUBLISH_EVERY`] iterations and when it stops. The
 //! same for the minimax values of guided search, which change along most of the line at
 //! every iteration (11 writes an iteration in Dwindle). The others see its work that much
-//! later. One thread alone writes the tree directly: it would read exactly the same numbers
-//! either way.
+//! later. It reads its own copy only, taken when it first passes the node after a
+//! publication: merging the tree's figures with its own at every step cost more than the
+//! sharing it saved. One thread alone writes the tree directly: it would read exactly the same
+//! numbers either way.
 
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -46,16 +47,6 @@ impl Stats {
         }
     }
 
-    /// These statistics with what a thread holds back (`more`) added: the visits and rewards
-    /// summed, its value in place of this one.
-    pub fn plus(self, more: Stats) -> Self {
-        Stats {
-            visits: self.visits + more.visits,
-            reward: self.reward + more.reward,
-            value: more.value.or(self.value),
-        }
-    }
-
     /// The mover's mean reward, 0.0 to 1.0 (searches under way count as losses); 0 with no
     /// visits.
     pub fn mean(self) -> f32 {
@@ -66,51 +57,76 @@ impl Stats {
     }
 }
 
-/// One thread's unpublished statistics: for each node it passed since the last publication,
-/// a run of [`Stats`], one per edge, in one array.
+/// One thread's view of the hot nodes it passed since its last publication. For each, a run
+/// of [`Stats`], one per edge, in one array: the tree's statistics as the thread first read
+/// them after the publication, plus its own since. The thread reads only its view there, so
+/// that neither merging nor the other threads' writes cost it anything until it publishes;
+/// what it adds is kept apart too, to be added to the tree.
 #[derive(Default)]
 pub struct Held {
-    runs: FxHashMap<u32, usize>,
-    stats: Vec<Stats>,
+    runs: FxHashMap<u32, Run>,
+    seen: Vec<Stats>,
+    own: Vec<Stats>,
     iterations: u64,
 }
 
-/// Where a node's held statistics start in [`Held`]'s array.
+/// Where a node's statistics start in [`Held`]'s arrays.
 pub type Run = usize;
 
 impl Held {
-    /// The run of the node in `slot`, which has `width` edges, made (all zero) if new.
-    pub fn run(&mut self, slot: u32, width: usize) -> Run {
-        let stats = &mut self.stats;
-        *self.runs.entry(slot).or_insert_with(|| {
-            stats.resize(stats.len() + width, Stats::default());
-            stats.len() - width
-        })
+    /// The run of the node in `slot`, if the thread holds it.
+    pub fn find(&self, slot: u32) -> Option<Run> {
+        self.runs.get(&slot).copied()
     }
 
-    /// The held statistics of the `width` edges of a run.
-    pub fn of(&self, run: Run, width: usize) -> &[Stats] {
-        &self.stats[run..run + width]
+    /// Starts holding the node in `slot`, whose edges are `edges`: its run, with the tree's
+    /// statistics as they are now.
+    pub fn start<M>(&mut self, slot: u32, edges: &[Edge<M>]) -> Run {
+        let run = self.seen.len();
+        self.seen.extend(edges.iter().map(Stats::of));
+        self.own.resize(run + edges.len(), Stats::default());
+        self.runs.insert(slot, run);
+        run
     }
 
-    /// The held statistics of edge `edge` of a run.
-    pub fn edge(&mut self, run: Run, edge: usize) -> &mut Stats {
-        &mut self.stats[run + edge]
+    /// The statistics of the `width` edges of a run: the tree's plus the thread's own.
+    pub fn view(&self, run: Run, width: usize) -> &[Stats] {
+        &self.seen[run..run + width]
+    }
+
+    /// Counts a visit through edge `edge` of a run; returns the visits it had before.
+    pub fn visit(&mut self, run: Run, edge: usize) -> u32 {
+        self.own[run + edge].visits += 1;
+        let seen = &mut self.seen[run + edge].visits;
+        *seen += 1;
+        *seen - 1
+    }
+
+    /// Adds a reward to edge `edge` of a run.
+    pub fn reward(&mut self, run: Run, edge: usize, reward: u64) {
+        self.own[run + edge].reward += reward;
+        self.seen[run + edge].reward += reward;
+    }
+
+    /// Sets the minimax value of edge `edge` of a run.
+    pub fn value(&mut self, run: Run, edge: usize, value: f32) {
+        self.own[run + edge].value = Some(value);
+        self.seen[run + edge].value = Some(value);
     }
 
     /// Counts an iteration, and publishes everything every [`PUBLISH_EVERY`] of them.
     pub fn iteration_done<M: Copy>(&mut self, tree: &Tree<M>) {
         self.iterations += 1;
-        if self.iterations.is_multiple_of(PUBLISH_EVERY) {
+        if self.iterations % PUBLISH_EVERY == 0 {
             self.publish(tree);
         }
     }
 
-    /// Adds everything held to the shared tree and forgets it.
+    /// Adds what the thread added to the shared tree and forgets the runs.
     pub fn publish<M: Copy>(&mut self, tree: &Tree<M>) {
         for (&slot, &run) in &self.runs {
             let edges = tree.node(slot).edges();
-            for (edge, stats) in edges.iter().zip(&self.stats[run..run + edges.len()]) {
+            for (edge, stats) in edges.iter().zip(&self.own[run..run + edges.len()]) {
                 if stats.visits != 0 {
                     edge.visits.fetch_add(stats.visits, Relaxed);
                 }
@@ -123,7 +139,8 @@ impl Held {
             }
         }
         self.runs.clear();
-        self.stats.clear();
+        self.seen.clear();
+        self.own.clear();
     }
 }
 
@@ -147,52 +164,28 @@ mod tests {
     }
 
     #[test]
-    fn held_statistics_add_to_the_trees_and_replace_its_values() {
-        let shared = Stats {
-            visits: 3,
-            reward: 5,
-            value: Some(0.25),
-        };
-        let held = Stats {
-            visits: 2,
-            reward: 1,
-            value: None,
-        };
-        assert_eq!(
-            shared.plus(held),
-            Stats {
-                visits: 5,
-                reward: 6,
-                value: Some(0.25)
-            }
-        );
-        let newer = Stats {
-            value: Some(0.5),
-            ..held
-        };
-        assert_eq!(shared.plus(newer).value, Some(0.5));
-    }
-
-    #[test]
-    fn publishing_moves_what_is_held_into_the_tree() {
+    fn a_thread_reads_the_tree_as_first_seen_plus_its_own_and_publishes_its_own() {
         let (tree, slot) = one_node();
-        let mut held = Held::default();
-        let run = held.run(slot, 3);
-        assert_eq!(held.run(slot, 3), run, "one run per node");
-        held.edge(run, 1).visits += 2;
-        held.edge(run, 1).reward += 9;
-        held.edge(run, 2).value = Some(0.5);
-        assert_eq!(
-            Stats::of(&tree.node(slot).edges()[1]).visits,
-            0,
-            "held back"
-        );
-        held.publish(&tree);
         let edges = tree.node(slot).edges();
+        edges[1].visits.store(3, Relaxed);
+        let mut held = Held::default();
+        assert_eq!(held.find(slot), None);
+        let run = held.start(slot, edges);
+        assert_eq!(held.find(slot), Some(run), "one run per node");
+        assert_eq!(held.visit(run, 1), 3);
+        assert_eq!(held.visit(run, 1), 4);
+        held.reward(run, 1, 9);
+        held.value(run, 2, 0.5);
+        edges[1].visits.fetch_add(10, Relaxed);
+        let view = held.view(run, 3);
+        assert_eq!(view[1].visits, 5, "the tree as first seen, plus its own");
+        assert_eq!(view[2].value, Some(0.5));
+        assert_eq!(edges[1].visits.load(Relaxed), 13, "held back");
+        held.publish(&tree);
         assert_eq!(
             Stats::of(&edges[1]),
             Stats {
-                visits: 2,
+                visits: 15,
                 reward: 9,
                 value: None
             }
@@ -206,12 +199,9 @@ mod tests {
                 value: Some(0.25)
             }
         );
+        assert_eq!(held.find(slot), None, "forgotten");
         held.publish(&tree);
-        assert_eq!(
-            Stats::of(&tree.node(slot).edges()[1]).visits,
-            2,
-            "published once"
-        );
+        assert_eq!(edges[1].visits.load(Relaxed), 15, "published once");
     }
 
     #[test]
@@ -219,8 +209,10 @@ mod tests {
         let (tree, slot) = one_node();
         let mut held = Held::default();
         for i in 1..=PUBLISH_EVERY {
-            let run = held.run(slot, 3);
-            held.edge(run, 0).visits += 1;
+            let run = held
+                .find(slot)
+                .unwrap_or_else(|| held.start(slot, tree.node(slot).edges()));
+            held.visit(run, 0);
             held.iteration_done(&tree);
             let published = tree.node(slot).edges()[0].visits.load(Relaxed) as u64;
             assert_eq!(published, if i == PUBLISH_EVERY { i } else { 0 }, "{i}");

@@ -11,7 +11,7 @@ use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
 use super::tree::{Allowance, Edge, Tree};
 use super::{LeafScoring, MctsSettings};
-use crate::game::{Game, Player, Turn, weighted_index};
+use crate::game::{Game, Player, Turn};
 use crate::search::score::MAX_PLY;
 
 /// A node's edges as `leaves` makes them: evaluated for guided search, else bare.
@@ -115,26 +115,16 @@ impl<'a, G: Game> Walker<'a, G> {
             let node = tree.node(slot);
             let edges = node.edges();
             let turn = self.pos.turn();
-            let shared_visits = node.visits();
-            let run = (self.holds && shared_visits >= HOT_VISITS)
-                .then(|| self.held.run(slot, edges.len()));
-            let held = run.map(|run| self.held.of(run, edges.len()));
-            let visits = shared_visits + held.map_or(0, |h| h.iter().map(|s| s.visits).sum());
+            let (run, visits) = self.hold(slot, edges);
+            let held = run.map(|run| self.held.view(run, edges.len()));
             let index = match turn {
                 Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
                 Turn::Player(player) => self.select_uct(visits, edges, held, player, players),
-                _ => weighted_index(
-                    edges.iter().map(|e| self.pos.chance_weight(e.mv)),
-                    &mut self.rng,
-                ),
+                _ => select_chance(visits, edges, held),
             };
             let edge = &edges[index];
             let earlier_visits = match run {
-                Some(run) => {
-                    let held = self.held.edge(run, index);
-                    held.visits += 1;
-                    edge.visits.load(Relaxed) + held.visits - 1
-                }
+                Some(run) => self.held.visit(run, index),
                 None => edge.visits.fetch_add(1, Relaxed),
             };
             self.path.push(Step {
@@ -195,6 +185,23 @@ impl<'a, G: Game> Walker<'a, G> {
             self.back_up_values(leaf_value);
         }
         self.held.iteration_done(tree);
+    }
+
+    /// Where this thread holds the statistics of the node in `slot` (a run, if it does or the
+    /// node has become hot), and the node's visits as the thread sees them.
+    fn hold(&mut self, slot: u32, edges: &[Edge<G::Move>]) -> (Option<Run>, u32) {
+        let run = if self.holds {
+            self.held.find(slot)
+        } else {
+            None
+        };
+        if let Some(run) = run {
+            let view = self.held.view(run, edges.len());
+            return (Some(run), view.iter().map(|s| s.visits).sum());
+        }
+        let visits = edges.iter().map(|e| e.visits.load(Relaxed)).sum();
+        let hot = self.holds && visits >= HOT_VISITS;
+        (hot.then(|| self.held.start(slot, edges)), visits)
     }
 
     /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
@@ -292,7 +299,7 @@ impl<'a, G: Game> Walker<'a, G> {
             if let Turn::Player(player) = step.turn {
                 let reward = rewards[player as usize];
                 match step.run {
-                    Some(run) => self.held.edge(run, step.edge as usize).reward += reward,
+                    Some(run) => self.held.reward(run, step.edge as usize, reward),
                     None => _ = edge.reward.fetch_add(reward, Relaxed),
                 }
             }
@@ -323,16 +330,18 @@ impl<'a, G: Game> Walker<'a, G> {
             let edges = self.tree.node(step.node).edges();
             if let Some(value) = below {
                 match step.run {
-                    Some(run) => self.held.edge(run, step.edge as usize).value = Some(value),
+                    Some(run) => self.held.value(run, step.edge as usize, value),
                     None => edges[step.edge as usize].store_value(value),
                 }
             }
-            let held = step.run.map(|run| self.held.of(run, edges.len()));
-            let values = edges.iter().enumerate().map(|(i, edge)| {
-                let value = held.and_then(|held| held[i].value).or_else(|| edge.value());
-                (value, edge.prior)
-            });
-            below = self.convention.of_values(step.turn, values);
+            below = match step.run {
+                Some(run) => {
+                    let held = self.held.view(run, edges.len());
+                    let values = held.iter().zip(edges).map(|(s, e)| (s.value, e.prior));
+                    self.convention.of_values(step.turn, values)
+                }
+                None => self.convention.of_node(step.turn, edges),
+            };
         }
     }
 }
@@ -349,8 +358,62 @@ pub fn guided_value(stats: Stats, player: Player, minimax: f32, convention: Valu
     }
 }
 
-/// Edge `index`'s statistics: the tree's plus what this thread holds back for it.
+/// The chance outcome furthest behind its share of the visits (the first, on ties): each
+/// outcome's visits follow its weight (its prior) as closely as whole visits can, without the
+/// noise of drawing outcomes at random.
+fn select_chance<M>(parent_visits: u32, edges: &[Edge<M>], held: Option<&[Stats]>) -> usize {
+    let visits = (parent_visits + 1) as f32;
+    let mut best = (f32::NEG_INFINITY, 0);
+    for (i, edge) in edges.iter().enumerate() {
+        let lag = edge.prior * visits - stats_of(edge, held, i).visits as f32;
+        if lag > best.0 {
+            best = (lag, i);
+        }
+    }
+    best.1
+}
+
+/// Edge `index`'s statistics: the tree's, or this thread's view of them where it holds them.
 fn stats_of<M>(edge: &Edge<M>, held: Option<&[Stats]>, index: usize) -> Stats {
-    let shared = Stats::of(edge);
-    held.map_or(shared, |held| shared.plus(held[index]))
+    held.map_or_else(|| Stats::of(edge), |held| held[index])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chance_visits_follow_the_weights_within_one() {
+        let priors = [0.5, 0.125, 0.25, 0.125];
+        let edges: Vec<Edge<u8>> = (0..4)
+            .map(|i| Edge::new(i, priors[i as usize], None))
+            .collect();
+        for visits in 0..200u32 {
+            let index = select_chance(visits, &edges, None);
+            edges[index].visits.fetch_add(1, Relaxed);
+            for (edge, prior) in edges.iter().zip(priors) {
+                let lag = prior * (visits + 1) as f32 - edge.visits.load(Relaxed) as f32;
+                assert!(lag.abs() <= 1.0, "after {} visits: {lag}", visits + 1);
+            }
+        }
+        let held = [Stats {
+            visits: 3,
+            ..Stats::default()
+        }; 4];
+        let held_more = [
+            Stats {
+                visits: 9,
+                ..held[0]
+            },
+            held[1],
+            held[2],
+            held[3],
+        ];
+        assert_eq!(select_chance(12, &edges, Some(&held)), 0);
+        assert_eq!(
+            select_chance(18, &edges, Some(&held_more)),
+            2,
+            "reads the held view"
+        );
+    }
 }
