@@ -1,11 +1,13 @@
 //! The `tabula` command: the UGI engine on stdin/stdout, plus bench, perft and selfplay.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
 use tabula::commands::{bench, perft::print_divide, selfplay};
 use tabula::game::GameConfig;
+use tabula::game::perft;
 use tabula::protocol::Engine;
 use tabula::protocol::options::{Choice, EngineOptions, PlayoutKind, SearchKind};
 use tabula::protocol::output::Output;
@@ -28,7 +30,7 @@ enum Command {
     /// Searches fixed positions of every game (or of --game) to a fixed depth; the last line is "<nodes> nodes <nps> nps".
     Bench {
         /// Search depth.
-        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
+        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=bench::MAX_DEPTH as i64))]
         depth: u32,
     },
     /// Runs MCTS for a fixed number of iterations on every game's bench position (or --game's); prints playouts per second.
@@ -37,10 +39,10 @@ enum Command {
         #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(PlayoutKind::words()))]
         playout: String,
         /// Random plies before the evaluation with `--playout cutoff`.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
         plies: u64,
         /// Search threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads)]
         threads: usize,
     },
     /// Plays uniform random games from the start position (no tree) for a while; prints playouts and decisions per second.
@@ -52,7 +54,7 @@ enum Command {
     /// Counts the token sequences of a given length, split by root token.
     Perft {
         /// Sequence length.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=perft::MAX_DEPTH as i64))]
         depth: u32,
         /// A position text instead of the start position.
         #[arg(long)]
@@ -67,9 +69,17 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
         /// Search threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads)]
         threads: usize,
     },
+}
+
+/// A number of threads from 1 to 256 (as the `Threads` option takes).
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a number of threads from 1 to 256")),
+    }
 }
 
 /// A number of seconds from 0.01 to 3600.
@@ -97,9 +107,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => Engine::with_registry(registry, entry.name, output.clone())
             .map(|mut engine| engine.run(std::io::stdin().lock())),
-        Some(Command::Bench { depth }) => {
-            bench::run(&registry, cli.game.as_deref(), Some(depth), &emit).map(|_| ())
-        }
+        Some(Command::Bench { depth }) => bench::run(
+            &registry,
+            cli.game.as_deref(),
+            Some(depth),
+            (&AtomicBool::new(false), &AtomicBool::new(false)),
+            &emit,
+        ),
         Some(Command::BenchMcts {
             playout,
             plies,
@@ -112,13 +126,7 @@ fn main() -> ExitCode {
                 ..EngineOptions::defaults(&registry)
             };
             let style_for = |entry: &Entry| options.style(entry.mcts_leaves);
-            bench::run_mcts(
-                &registry,
-                cli.game.as_deref(),
-                threads.max(1),
-                &style_for,
-                &emit,
-            )
+            bench::run_mcts(&registry, cli.game.as_deref(), threads, &style_for, &emit)
         }
         Some(Command::BenchPlayouts { seconds }) => bench::run_playouts(
             &registry,
@@ -131,7 +139,7 @@ fn main() -> ExitCode {
                 .session(GameConfig::default())
                 .and_then(|mut session| {
                     session.rules_mut().set_position(fen.as_deref(), &[])?;
-                    print_divide(session.as_ref(), depth, &emit);
+                    print_divide(session.as_ref(), depth, &AtomicBool::new(false), &emit);
                     Ok(())
                 })
         }
@@ -146,7 +154,7 @@ fn main() -> ExitCode {
                     depth,
                     ..SearchLimits::default()
                 },
-                threads: threads.max(1),
+                threads,
                 hash_mib: EngineOptions::defaults(&registry).hash_mib,
             };
             selfplay::play(&entry, GameConfig::default(), &settings, &emit).map(|_| ())

@@ -44,3 +44,23 @@ fn bench_playouts_with_a_game_plays_that_game_alone() {
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].starts_with("dwindle playouts "), "{}", lines[0]);
 }
+
+#[test]
+fn zero_threads_plies_and_absurd_depths_are_refused() {
+    for args in [
+        &["bench-mcts", "--threads", "0"][..],
+        &["bench-mcts", "--plies", "0"],
+        &["selfplay", "--threads", "0"],
+        &["perft", "--depth", "21"],
+        &["bench", "21"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .output()
+            .expect("run tabula");
+        assert!(!output.status.success(), "{args:?} is refused");
+        assert!(output.stdout.is_empty(), "{args:?} runs nothing");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("error"), "{args:?}: {error}");
+    }
+}

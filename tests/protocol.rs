@@ -243,18 +243,102 @@ fn perft_and_bench_through_the_protocol() {
     assert_eq!(lines.len(), 149);
     assert!(lines.contains(&"a1b2t: 148".to_string()));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 21904");
-    let lines = engine.exchange("bench 2");
+    engine.send("bench 2");
+    let lines = engine.until_line("of bench totals", is_bench_total);
     let last: Vec<&str> = lines.last().unwrap().split(' ').collect();
     assert!(
         matches!(last[..], [n, "nodes", m, "nps"] if n.parse::<u64>().is_ok() && m.parse::<u64>().is_ok()),
         "{lines:?}"
     );
-    let again = engine.exchange("bench 2");
+    engine.send("bench 2");
+    let again = engine.until_line("of bench totals", is_bench_total);
     assert_eq!(
         again.last().unwrap().split(' ').next(),
         Some(last[0]),
         "the node count is deterministic"
     );
+    engine.quit();
+}
+
+/// The last line of a bench: `<nodes> nodes <nps> nps`.
+fn is_bench_total(line: &str) -> bool {
+    line.ends_with(" nps") && !line.starts_with("info")
+}
+
+#[test]
+fn perft_and_bench_run_on_the_search_thread_and_stop_on_stop() {
+    let mut engine = EngineProcess::start(&["--game", "splinter"]);
+    engine.send("go perft 12");
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("Nodes searched")),
+        "isready is answered while perft runs: {lines:?}"
+    );
+    let refused = engine.exchange("position startpos");
+    assert!(refused.len() == 1 && is_error(&refused[0]), "{refused:?}");
+    engine.send("stop");
+    let lines = engine.until("info string perft stopped after ");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
+
+    engine.send(&format!("bench {}", tabula::commands::bench::MAX_DEPTH));
+    engine.send("isready");
+    assert!(engine.until("readyok").iter().all(|l| !is_bench_total(l)));
+    engine.send("stop");
+    let lines = engine.until("info string bench stopped after ");
+    assert!(lines.iter().all(|l| !is_bench_total(l)), "{lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn absurd_perft_and_bench_depths_are_refused() {
+    let mut engine = EngineProcess::start(&[]);
+    let most = tabula::game::perft::MAX_DEPTH;
+    for line in [format!("go perft {}", most + 1), "go perft 64".to_string()] {
+        let lines = engine.exchange(&line);
+        assert_eq!(lines.len(), 2, "{line}: {lines:?}");
+        assert!(is_error(&lines[0]) && lines[0].contains(&format!("at most {most}")));
+        assert_eq!(lines[1], "bestmove (none)");
+    }
+    let lines = engine.exchange(&format!("bench {}", tabula::commands::bench::MAX_DEPTH + 1));
+    assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn long_lines_are_refused_unread_and_errors_echo_no_control_characters() {
+    let mut engine = EngineProcess::start(&[]);
+    let long = "x".repeat(tabula::protocol::MAX_LINE * 2);
+    let lines = engine.exchange(&long);
+    assert_eq!(lines.len(), 1, "{}", lines.len());
+    assert!(
+        is_error(&lines[0]) && lines[0].len() < 200,
+        "{}",
+        &lines[0][..200]
+    );
+    assert!(lines[0].contains("lines may be at most"), "{}", lines[0]);
+    let lines = engine.exchange(&"y".repeat(100_000));
+    assert!(lines.len() == 1 && is_error(&lines[0]) && lines[0].len() < 1000);
+    let lines = engine.exchange("\u{1b}[2J\u{7}bell go");
+    assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
+    assert!(!lines[0].chars().any(char::is_control), "{lines:?}");
+    assert!(lines[0].contains("\\u{1b}[2J"), "{lines:?}");
+    assert_eq!(engine.query("fen"), START_FEN);
+    engine.quit();
+}
+
+#[test]
+fn go_nodes_zero_is_refused_with_a_bestmove() {
+    let mut engine = EngineProcess::start(&[]);
+    let lines = engine.exchange("go nodes 0");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(is_error(&lines[0]));
+    assert_eq!(lines[1], "bestmove (none)");
     engine.quit();
 }
 

@@ -5,6 +5,7 @@
 //! The `bench` node count is a signature of the search: it changes only when search or
 //! move generation behaves differently.
 
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::time::Instant;
 
 use crate::display::score_text;
@@ -15,6 +16,8 @@ use crate::search::{SearchLimits, Style, TranspositionTable};
 
 /// The default depth of `bench`.
 pub const DEFAULT_DEPTH: u32 = 5;
+/// The deepest `bench` accepted: deeper ones would run for days.
+pub const MAX_DEPTH: u32 = 20;
 const BENCH_HASH_MIB: usize = 16;
 /// The MCTS bench's tree size: large enough that no bench tree fills.
 const MCTS_BENCH_HASH_MIB: usize = 512;
@@ -63,7 +66,13 @@ pub fn run_mcts(
         };
         let start = Instant::now();
         let thought = session
-            .think(&limits, &tt, threads, style_for(entry))
+            .think(
+                &limits,
+                &tt,
+                threads,
+                style_for(entry),
+                &AtomicBool::new(false),
+            )
             .expect("bench positions are running games");
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
         (total, seconds) = (total + thought.nodes, seconds + elapsed);
@@ -108,22 +117,19 @@ pub fn run_playouts(
     Ok(())
 }
 
-/// Totals of a bench run.
-pub struct BenchTotals {
-    /// Positions visited over all bench positions.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-}
-
 /// Runs the bench on every game of `registry` (or on `game` alone), writing one line per
 /// position and the total line last. The signature is the total over every game.
+///
+/// The searches run under `stop`, which each search also raises when it ends. `cancel` ends the
+/// bench with a line that says so instead of the total; whoever raises it must raise `stop` after
+/// it, so that a search under way ends too.
 pub fn run(
     registry: &Registry,
     game: Option<&str>,
     depth: Option<u32>,
+    (stop, cancel): (&AtomicBool, &AtomicBool),
     emit: &dyn Fn(&str),
-) -> Result<BenchTotals, String> {
+) -> Result<(), String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = TranspositionTable::new(BENCH_HASH_MIB);
     let start = Instant::now();
@@ -140,9 +146,19 @@ pub fn run(
         let session = bench_session(entry, tokens);
         tt.clear();
         let position_start = Instant::now();
+        let stopped = || emit(&format!("info string bench stopped after {i} positions"));
+        stop.store(false, SeqCst);
+        if cancel.load(SeqCst) {
+            stopped();
+            return Ok(());
+        }
         let thought = session
-            .think(&limits, &tt, 1, Style::default())
+            .think(&limits, &tt, 1, Style::default(), stop)
             .expect("bench positions are running games");
+        if cancel.load(SeqCst) {
+            stopped();
+            return Ok(());
+        }
         nodes += thought.nodes;
         emit(&format!(
             "info string bench {} {} depth {depth} nodes {} nps {} bestmove {}",
@@ -155,5 +171,5 @@ pub fn run(
     }
     let nps = (nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)) as u64;
     emit(&format!("{nodes} nodes {nps} nps"));
-    Ok(BenchTotals { nodes, nps })
+    Ok(())
 }

@@ -1,20 +1,26 @@
 //! Perft split by root token (`go perft`, `tabula perft`).
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::registry::session::Session;
 
-/// Writes one `<token>: <count>` line per root token, then the total and the speed.
-pub fn print_divide(session: &dyn Session, depth: u32, emit: &dyn Fn(&str)) {
+/// Writes one `<token>: <count>` line per root token as soon as it is counted, then the total
+/// and the speed; if `stop` ends it early, a line that says so instead of the total.
+pub fn print_divide(session: &dyn Session, depth: u32, stop: &AtomicBool, emit: &dyn Fn(&str)) {
     let start = Instant::now();
-    let divided = session.divide(depth);
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        divided.iter().map(|(_, n)| n).sum()
-    };
-    for (token, nodes) in &divided {
+    let (mut total, mut tokens) = (0, 0);
+    let whole = session.divide(depth, stop, &mut |token, nodes| {
         emit(&format!("{token}: {nodes}"));
+        (total, tokens) = (total + nodes, tokens + 1);
+    });
+    if !whole {
+        return emit(&format!(
+            "info string perft stopped after {tokens} root tokens ({total} nodes)"
+        ));
+    }
+    if depth == 0 {
+        total = 1;
     }
     emit(&format!("Nodes searched: {total}"));
     let seconds = start.elapsed().as_secs_f64().max(1e-9);

@@ -1,5 +1,7 @@
 //! `selfplay`: the engine plays a game against itself, drawing the board after every move.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::display::{describe, score_text, turn_text};
 use crate::game::GameConfig;
 use crate::registry::Entry;
@@ -33,7 +35,13 @@ pub fn play(
             return Ok(result);
         }
         let mover = turn_text(session.rules().turn());
-        let thought = session.think(&settings.limits, &tt, settings.threads, Style::default())?;
+        let thought = session.think(
+            &settings.limits,
+            &tt,
+            settings.threads,
+            Style::default(),
+            &AtomicBool::new(false),
+        )?;
         session.rules_mut().play(&thought.token)?;
         plies += 1;
         emit(&format!(

@@ -1,43 +1,63 @@
 //! Perft: counting token sequences, the yardstick of move generation.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
 use super::Game;
+
+/// The longest sequences the engine's commands count: every game's perft at this depth would
+/// run for years.
+pub const MAX_DEPTH: u32 = 20;
 
 /// The number of legal token sequences of length `depth` (every move is played).
 pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize + 1];
-    count(pos, depth, &mut buffers)
+    count(pos, depth, &mut buffers, &AtomicBool::new(false))
 }
 
-fn count<G: Game>(pos: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+/// Counts as [`perft`] does, but counts nothing more once `stop` is raised (the count is then
+/// too low: callers check `stop` before they trust it).
+fn count<G: Game>(pos: &mut G, depth: u32, buffers: &mut [Vec<G::Move>], stop: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth >= 2 && stop.load(Relaxed) {
+        return 0;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     pos.generate(moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         pos.make(mv);
-        nodes += count(pos, depth - 1, rest);
+        nodes += count(pos, depth - 1, rest, stop);
         pos.unmake();
     }
     nodes
 }
 
-/// Perft split by root move: each root token with the count below it.
-pub fn divide<G: Game>(pos: &mut G, depth: u32) -> Vec<(String, u64)> {
+/// Perft split by root move: hands each root token with the count below it to `each` as soon
+/// as it is known. Returns false if `stop` was raised before every root token was counted
+/// (what `each` got is exact all the same).
+pub fn divide<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(String, u64),
+) -> bool {
+    if depth == 0 {
+        return true;
+    }
     let mut moves = Vec::new();
     pos.generate(&mut moves);
-    if depth == 0 {
-        return Vec::new();
+    let mut buffers = vec![Vec::new(); depth as usize];
+    for mv in moves {
+        let token = pos.format_move(mv);
+        pos.make(mv);
+        let nodes = count(pos, depth - 1, &mut buffers, stop);
+        pos.unmake();
+        if stop.load(Relaxed) {
+            return false;
+        }
+        each(token, nodes);
     }
-    moves
-        .into_iter()
-        .map(|mv| {
-            let token = pos.format_move(mv);
-            pos.make(mv);
-            let nodes = perft(pos, depth - 1);
-            pos.unmake();
-            (token, nodes)
-        })
-        .collect()
+    true
 }

@@ -1,5 +1,6 @@
 //! Parsing the arguments of `go`.
 
+use crate::game::perft::MAX_DEPTH;
 use crate::search::SearchLimits;
 
 /// What a `go` command asks for.
@@ -27,8 +28,8 @@ pub fn parse_go(words: &[&str]) -> Result<GoCommand, String> {
         match key {
             "perft" => {
                 let depth = value(&mut args, key)?;
-                if depth > 64 {
-                    return Err("perft depth must be at most 64".to_string());
+                if depth > MAX_DEPTH as u64 {
+                    return Err(format!("perft depth must be at most {MAX_DEPTH}"));
                 }
                 return match args.next() {
                     None => Ok(GoCommand::Perft(depth as u32)),
@@ -42,7 +43,10 @@ pub fn parse_go(words: &[&str]) -> Result<GoCommand, String> {
             "movestogo" => limits.movestogo = Some(value(&mut args, key)?),
             "movetime" => limits.movetime = Some(value(&mut args, key)?),
             "depth" => limits.depth = Some(value(&mut args, key)?.clamp(1, 250) as u32),
-            "nodes" => limits.nodes = Some(value(&mut args, key)?),
+            "nodes" => match value(&mut args, key)? {
+                0 => return Err("'nodes' must be at least 1".to_string()),
+                nodes => limits.nodes = Some(nodes),
+            },
             "infinite" => limits.infinite = true,
             _ => match player_clock(key) {
                 Some((player, true)) => limits.time[player] = Some(value(&mut args, key)?),
@@ -99,6 +103,7 @@ mod tests {
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["p7time", "5"]).is_err());
         assert!(parse_go(&["sideways"]).is_err());
+        assert!(parse_go(&["nodes", "0"]).is_err());
         assert_eq!(parse_go(&["perft", "3"]), Ok(GoCommand::Perft(3)));
     }
 }

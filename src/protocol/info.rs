@@ -7,7 +7,8 @@ use crate::search::report::Event;
 
 use super::output::Output;
 
-/// The `info` lines of one event, principal variations given as tokens.
+/// The `info` lines of one event, principal variations given as tokens (a line with none, as
+/// from a search stopped before its first step, has no `pv` field).
 pub fn info_lines(event: &Event<String>) -> Vec<String> {
     let progress = match event {
         Event::MaxNFallback { depth } => {
@@ -29,15 +30,18 @@ pub fn info_lines(event: &Event<String>) -> Vec<String> {
             } else {
                 String::new()
             };
+            let pv = match line.pv.is_empty() {
+                true => String::new(),
+                false => format!(" pv {}", line.pv.join(" ")),
+            };
             format!(
-                "info depth {} seldepth {}{multipv} score {} nodes {} nps {nps} time {} hashfull {} pv {}",
+                "info depth {} seldepth {}{multipv} score {} nodes {} nps {nps} time {} hashfull {}{pv}",
                 progress.depth,
                 progress.seldepth,
                 score_text(line.score),
                 progress.nodes,
                 progress.elapsed.as_millis(),
                 progress.hashfull,
-                line.pv.join(" ")
             )
         })
         .collect();
@@ -60,5 +64,37 @@ impl SearchListener for InfoWriter {
 
     fn best_move(&self, token: &str) {
         self.0.line(&format!("bestmove {token}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::report::{Line, Progress};
+
+    fn progress(pv: &[&str]) -> Event<String> {
+        Event::Progress(Progress {
+            depth: 3,
+            seldepth: 4,
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+            hashfull: 0,
+            lines: vec![Line {
+                score: 12,
+                pv: pv.iter().map(|t| t.to_string()).collect(),
+            }],
+            player_scores: None,
+        })
+    }
+
+    #[test]
+    fn a_line_without_moves_has_no_pv_field() {
+        let lines = info_lines(&progress(&[]));
+        assert_eq!(
+            lines,
+            ["info depth 3 seldepth 4 score cp 12 nodes 0 nps 0 time 0 hashfull 0"]
+        );
+        let lines = info_lines(&progress(&["a1", "b2"]));
+        assert!(lines[0].ends_with(" hashfull 0 pv a1 b2"), "{lines:?}");
     }
 }

@@ -9,9 +9,9 @@ pub mod options;
 pub mod output;
 pub mod query;
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed, Ordering::SeqCst};
 use std::thread::JoinHandle;
 
 use crate::commands::{bench, perft};
@@ -23,6 +23,48 @@ use go::{GoCommand, parse_go};
 use info::InfoWriter;
 use options::{Effect, EngineOptions, OptionTable, SearchKind};
 use output::Output;
+
+/// The longest input line taken, in bytes (its newline included).
+pub const MAX_LINE: usize = 1 << 20;
+/// The most characters of an error message written; the rest is cut.
+const MAX_ERROR_CHARS: usize = 300;
+
+/// Reads and drops input up to and including the next newline; returns the bytes dropped.
+fn skip_line(input: &mut impl BufRead) -> usize {
+    let mut skipped = 0;
+    loop {
+        let (used, found) = match input.fill_buf() {
+            Ok([]) | Err(_) => return skipped,
+            Ok(buffer) => match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (buffer.len(), false),
+            },
+        };
+        input.consume(used);
+        skipped += used;
+        if found {
+            return skipped;
+        }
+    }
+}
+
+/// `text` with control characters escaped (`\u{1b}`, `\t`) and cut after
+/// [`MAX_ERROR_CHARS`] characters, so that echoed input can neither drive a terminal nor
+/// flood the output.
+fn printable(text: &str) -> String {
+    let mut out = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == MAX_ERROR_CHARS {
+            out.push_str(&format!("... ({} bytes in all)", text.len()));
+            break;
+        }
+        match c.is_control() {
+            true => out.extend(c.escape_debug()),
+            false => out.push(c),
+        }
+    }
+    out
+}
 
 /// Creates the session of `options`' variant and settings, with its MCTS tree if it needs one.
 fn new_session(entry: &Entry, options: &EngineOptions) -> Result<Box<dyn Session>, String> {
@@ -40,6 +82,9 @@ pub struct Engine {
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
     stop: Arc<AtomicBool>,
+    /// Raised (before `stop`) only when the engine ends a search or job: a job that runs
+    /// several searches, each raising `stop` when it ends, tells the two apart by it.
+    cancel: Arc<AtomicBool>,
     search_done: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
     /// Searches started, mixed into the `random` search's seed so games differ.
@@ -72,20 +117,33 @@ impl Engine {
             options,
             session,
             stop: Arc::new(AtomicBool::new(false)),
+            cancel: Arc::new(AtomicBool::new(false)),
             search_done: Arc::new(AtomicBool::new(false)),
             search: None,
             searches: 0,
         })
     }
 
-    /// Reads commands until `quit` or the end of input, then ends any search.
+    /// Reads commands until `quit` or the end of input, then ends any search. A line longer
+    /// than [`MAX_LINE`] bytes is refused unread.
     pub fn run(&mut self, mut input: impl BufRead) {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
+            match (&mut input)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut bytes)
+            {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
+            }
+            if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+                let rest = skip_line(&mut input);
+                self.error(&format!(
+                    "input line of {} bytes refused: lines may be at most {MAX_LINE} bytes",
+                    bytes.len() + rest
+                ));
+                continue;
             }
             let keep_going = match std::str::from_utf8(&bytes) {
                 Ok(line) => self.handle(line),
@@ -101,8 +159,10 @@ impl Engine {
         self.stop_search();
     }
 
+    /// Writes `message` as an error line, with what it quotes of the input made safe to print.
     fn error(&self, message: &str) {
-        self.output.line(&format!("info string error {message}"));
+        self.output
+            .line(&format!("info string error {}", printable(message)));
     }
 
     fn searching(&mut self) -> bool {
@@ -114,7 +174,8 @@ impl Engine {
 
     fn stop_search(&mut self) {
         if let Some(handle) = self.search.take() {
-            self.stop.store(true, Relaxed);
+            self.cancel.store(true, SeqCst);
+            self.stop.store(true, SeqCst);
             if handle.join().is_err() {
                 self.error("the search thread failed");
             }
@@ -235,10 +296,45 @@ impl Engine {
         }
     }
 
+    /// Runs `work` on the search thread, as a search runs, with the search's stop flag and
+    /// the cancel flag: `stop` ends it, and commands wait for it as for a search. Its last
+    /// line is written after the job counts as done, so that a command sent on that line is
+    /// never refused as coming too early (as the `bestmove` of a search).
+    fn start_job(
+        &mut self,
+        work: impl FnOnce((&AtomicBool, &AtomicBool), &dyn Fn(&str)) + Send + 'static,
+    ) {
+        self.stop.store(false, SeqCst);
+        self.cancel.store(false, SeqCst);
+        self.search_done.store(false, Relaxed);
+        let (stop, cancel, done, output) = (
+            Arc::clone(&self.stop),
+            Arc::clone(&self.cancel),
+            Arc::clone(&self.search_done),
+            self.output.clone(),
+        );
+        self.search = Some(std::thread::spawn(move || {
+            let held = std::cell::RefCell::new(None::<String>);
+            let emit = |line: &str| {
+                if let Some(earlier) = held.replace(Some(line.to_string())) {
+                    output.line(&earlier);
+                }
+            };
+            work((&stop, &cancel), &emit);
+            done.store(true, Relaxed);
+            if let Some(last) = held.take() {
+                output.line(&last);
+            }
+        }));
+    }
+
     fn go(&mut self, args: &[&str]) {
         let limits = match parse_go(args) {
             Ok(GoCommand::Perft(depth)) => {
-                return perft::print_divide(self.session.as_ref(), depth, &|l| self.output.line(l));
+                let session = self.session.detached();
+                return self.start_job(move |(_, cancel), emit| {
+                    perft::print_divide(session.as_ref(), depth, cancel, emit);
+                });
             }
             Ok(GoCommand::Search(limits)) => *limits,
             Err(e) => {
@@ -257,7 +353,7 @@ impl Engine {
                 }
             };
         }
-        self.stop.store(false, Relaxed);
+        self.stop.store(false, SeqCst);
         self.search_done.store(false, Relaxed);
         let job = SearchJob {
             limits,
@@ -281,18 +377,24 @@ impl Engine {
         }
     }
 
-    fn bench(&self, args: &[&str]) {
+    fn bench(&mut self, args: &[&str]) {
         let depth = match args {
             [] => None,
             [depth] => match depth.parse::<u32>() {
-                Ok(d) if (1..=30).contains(&d) => Some(d),
-                _ => return self.error(&format!("bench depth must be 1..=30, got '{depth}'")),
+                Ok(d) if (1..=bench::MAX_DEPTH).contains(&d) => Some(d),
+                _ => {
+                    let most = bench::MAX_DEPTH;
+                    return self.error(&format!("bench depth must be 1..={most}, got '{depth}'"));
+                }
             },
             _ => return self.error("expected: bench [depth]"),
         };
-        if let Err(e) = bench::run(&self.registry, None, depth, &|l| self.output.line(l)) {
-            self.error(&e);
-        }
+        let registry = self.registry.clone();
+        self.start_job(move |flags, emit| {
+            if let Err(e) = bench::run(&registry, None, depth, flags, emit) {
+                emit(&format!("info string error {e}"));
+            }
+        });
     }
 
     /// The registry entry of a variant the options hold (always a registered one).

@@ -63,15 +63,20 @@ pub trait Session: Send {
     fn rules(&self) -> &dyn Rules;
     /// The same, to change the position.
     fn rules_mut(&mut self) -> &mut dyn Rules;
-    /// Perft split by root token.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// Searches silently on the calling thread.
+    /// Perft split by root token, each handed to `each` as soon as it is counted; false if
+    /// `stop` ended it early.
+    fn divide(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> bool;
+    /// The same game and position in a session of its own, with no tree: for work on
+    /// another thread.
+    fn detached(&self) -> Box<dyn Session>;
+    /// Searches silently on the calling thread, until the limits or `stop` end it.
     fn think(
         &self,
         limits: &SearchLimits,
         tt: &TranspositionTable,
         threads: usize,
         style: Style,
+        stop: &AtomicBool,
     ) -> Result<Thought, String>;
     /// Starts a search thread that ends with exactly one [`SearchListener::best_move`],
     /// or refuses when nobody is to decide.
@@ -143,8 +148,15 @@ impl<G: Game> Session for GameSession<G> {
         &mut self.rules
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        divide(&mut self.pos().clone(), depth)
+    fn divide(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> bool {
+        divide(&mut self.pos().clone(), depth, stop, each)
+    }
+
+    fn detached(&self) -> Box<dyn Session> {
+        Box::new(GameSession {
+            rules: self.rules.clone(),
+            tree: Arc::new(Mutex::new(None)),
+        })
     }
 
     fn think(
@@ -153,16 +165,16 @@ impl<G: Game> Session for GameSession<G> {
         tt: &TranspositionTable,
         threads: usize,
         style: Style,
+        stop: &AtomicBool,
     ) -> Result<Thought, String> {
         self.check_searchable()?;
-        let stop = AtomicBool::new(false);
         let params = SearchParams {
             limits,
             threads,
             multipv: 1,
             move_overhead: 0,
             tt,
-            stop: &stop,
+            stop,
             reporter: None,
             style,
         };

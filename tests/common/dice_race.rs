@@ -129,10 +129,10 @@ impl Game for DiceRace {
         let (me, them) = (s.mover as usize, 1 - s.mover as usize);
         if s.rolling {
             let roll = mv - 10;
-            if !s.squares[me].is_multiple_of(5) {
+            if s.squares[me] % 5 != 0 {
                 s.mover = them as Player;
             }
-            if roll.is_multiple_of(2) {
+            if roll % 2 == 0 {
                 s.squares[me] += roll;
             } else {
                 s.squares[them] = s.squares[them].saturating_sub(roll);

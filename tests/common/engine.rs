@@ -50,13 +50,20 @@ impl EngineProcess {
 
     /// Reads lines up to and including the first that starts with `prefix`.
     pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.until_line(&format!("starting with '{prefix}'"), |l| {
+            l.starts_with(prefix)
+        })
+    }
+
+    /// Reads lines up to and including the first that passes `last` (`what` says which).
+    pub fn until_line(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut seen = Vec::new();
         loop {
             let line = self
                 .lines
                 .recv_timeout(PATIENCE)
-                .unwrap_or_else(|_| panic!("no line starting with '{prefix}'; saw {seen:?}"));
-            let done = line.starts_with(prefix);
+                .unwrap_or_else(|_| panic!("no line {what}; saw {seen:?}"));
+            let done = last(&line);
             seen.push(line);
             if done {
                 return seen;
