@@ -60,7 +60,7 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
-    /// Plays a game against itself, drawing the board after every move.
+    /// Plays a game against itself, drawing the board after every move (rolls drawn from --seed).
     Selfplay {
         /// Milliseconds per move.
         #[arg(long, default_value_t = 200)]
@@ -71,6 +71,18 @@ enum Command {
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = threads)]
         threads: usize,
+        /// The search: alphabeta, mcts or random.
+        #[arg(long, default_value = "alphabeta", value_parser = PossibleValuesParser::new(SearchKind::words()))]
+        search: String,
+        /// Players, for games of more than two.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// The start board, for games with named boards (default: the game's first).
+        #[arg(long)]
+        board: Option<String>,
+        /// Seed of the rolls (and of the random search).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
 }
 
@@ -90,6 +102,37 @@ fn seconds(text: &str) -> Result<f64, String> {
             "'{text}' is not a number of seconds from 0.01 to 3600"
         )),
     }
+}
+
+/// The default engine options for selfplay of `entry`, on `board` where given (one of the
+/// game's own boards).
+fn selfplay_options(
+    registry: &Registry,
+    entry: &Entry,
+    board: Option<&str>,
+) -> Result<EngineOptions, String> {
+    let defaults = EngineOptions::defaults(registry);
+    let board = match board {
+        None => entry.boards.first().copied().unwrap_or(defaults.board),
+        Some(name) => entry
+            .boards
+            .iter()
+            .copied()
+            .find(|&b| b == name)
+            .ok_or_else(|| match entry.boards {
+                [] => format!("{} has one board, with no name", entry.name),
+                boards => format!(
+                    "{} has no board '{name}' (its boards: {})",
+                    entry.name,
+                    boards.join(", ")
+                ),
+            })?,
+    };
+    Ok(EngineOptions {
+        variant: entry.name,
+        board,
+        ..defaults
+    })
 }
 
 fn main() -> ExitCode {
@@ -147,18 +190,27 @@ fn main() -> ExitCode {
             movetime,
             depth,
             threads,
-        }) => {
+            search,
+            players,
+            board,
+            seed,
+        }) => selfplay_options(&registry, &entry, board.as_deref()).and_then(|defaults| {
             let settings = selfplay::SelfplaySettings {
                 limits: SearchLimits {
                     movetime: depth.is_none().then_some(movetime),
                     depth,
                     ..SearchLimits::default()
                 },
-                threads,
-                hash_mib: EngineOptions::defaults(&registry).hash_mib,
+                options: EngineOptions {
+                    search: SearchKind::from_word(&search).expect("clap checked the word"),
+                    threads,
+                    players,
+                    seed,
+                    ..defaults
+                },
             };
-            selfplay::play(&entry, GameConfig::default(), &settings, &emit).map(|_| ())
-        }
+            selfplay::play(&entry, &settings, &emit).map(|_| ())
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

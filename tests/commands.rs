@@ -64,3 +64,63 @@ fn zero_threads_plies_and_absurd_depths_are_refused() {
         assert!(error.contains("error"), "{args:?}: {error}");
     }
 }
+
+#[test]
+fn selfplay_plays_every_game_with_rolls_from_a_seed() {
+    let dice = |seed: &str| {
+        let args = [
+            "selfplay", "--game", "dwnsiwn", "--depth", "1", "--seed", seed,
+        ];
+        let lines = lines_of(&args);
+        assert!(lines.last().unwrap().starts_with("result p"), "{lines:?}");
+        let rolls: Vec<String> = lines
+            .iter()
+            .filter(|l| l.contains(": chance plays roll:"))
+            .cloned()
+            .collect();
+        assert!(rolls.len() >= 20, "{rolls:?}");
+        rolls
+    };
+    assert_eq!(dice("5"), dice("5"), "the same seed rolls the same dice");
+    assert_ne!(dice("5"), dice("6"));
+    let lines = lines_of(&[
+        "selfplay",
+        "--game",
+        "dwindle",
+        "--players",
+        "3",
+        "--board",
+        "dw7",
+        "--search",
+        "random",
+    ]);
+    assert!(
+        lines.iter().any(|l| l.starts_with("ply 1: p1 plays")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("ply 3: p3 plays")),
+        "three players"
+    );
+    assert!(lines.last().unwrap().starts_with("result "), "{lines:?}");
+    let lines = lines_of(&[
+        "selfplay",
+        "--game",
+        "splinter",
+        "--search",
+        "mcts",
+        "--movetime",
+        "5",
+    ]);
+    assert!(lines.last().unwrap().starts_with("result "), "{lines:?}");
+    for args in [
+        &["selfplay", "--game", "dwindle", "--board", "dw5"][..],
+        &["selfplay", "--game", "dwindle", "--players", "7"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+    }
+}

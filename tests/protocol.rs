@@ -384,6 +384,20 @@ fn a_hash_larger_than_memory_is_refused() {
     assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
     engine.send("go depth 2");
     engine.until("bestmove");
+    engine.exchange("setoption name Search value mcts");
+    let Some(available) = tabula::search::memory::available_mib() else {
+        return engine.quit();
+    };
+    if available < 65536 {
+        let lines = engine.exchange("setoption name Hash value 65536");
+        assert!(
+            lines.len() == 1 && is_error(&lines[0]),
+            "MCTS too: {lines:?}"
+        );
+        assert!(lines[0].contains("MiB available"), "{lines:?}");
+    }
+    engine.send("go nodes 100");
+    engine.until("bestmove");
     engine.quit();
 }
 
@@ -402,6 +416,19 @@ fn splinter_through_the_protocol() {
     let fen = engine.query("fen");
     assert!(engine.exchange(&format!("position fen {fen}")).is_empty());
     assert_eq!(engine.query("fen"), fen);
+    engine.quit();
+}
+
+#[test]
+fn a_go_without_the_movers_clock_thinks_on_the_clocks_it_gives() {
+    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    engine.exchange("setoption name Players value 3");
+    engine.exchange("position startpos moves e6");
+    assert_eq!(engine.query("tomove"), "p2");
+    engine.send("go p1time 300 p3time 300");
+    let lines = engine.until("bestmove");
+    // Without a budget the search would go on until stop: the bestmove is the proof.
+    assert_ne!(bestmove(&lines), "(none)", "{lines:?}");
     engine.quit();
 }
 

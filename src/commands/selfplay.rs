@@ -1,56 +1,71 @@
-//! `selfplay`: the engine plays a game against itself, drawing the board after every move.
+//! `selfplay`: the engine plays a game against itself, drawing the board after every move;
+//! chance plies are rolled from a seed.
 
 use std::sync::atomic::AtomicBool;
 
+use rand::SeedableRng as _;
+use rand_pcg::Pcg64Mcg;
+
 use crate::display::{describe, score_text, turn_text};
-use crate::game::GameConfig;
+use crate::game::{Turn, weighted_index};
+use crate::protocol::options::{EngineOptions, SearchKind};
 use crate::registry::Entry;
-use crate::search::{SearchLimits, Style, TranspositionTable};
+use crate::search::{SearchLimits, TranspositionTable};
 
 /// How selfplay searches.
 pub struct SelfplaySettings {
     /// Limits of every move's search.
     pub limits: SearchLimits,
-    /// Search threads.
-    pub threads: usize,
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
+    /// The engine options it plays with: the search, threads, memory, players and board, and
+    /// `seed`, which draws the rolls (and the `random` search's moves).
+    pub options: EngineOptions,
 }
 
-/// Plays one game of `entry`'s game with `config` and returns the result's name.
+/// Plays one game of `entry`'s game and returns the result's name.
 pub fn play(
     entry: &Entry,
-    config: GameConfig,
     settings: &SelfplaySettings,
     emit: &dyn Fn(&str),
 ) -> Result<String, String> {
-    let mut session = entry.session(config)?;
-    let tt = TranspositionTable::new(settings.hash_mib);
+    let options = &settings.options;
+    let mut session = entry.session(options.config())?;
+    session.set_tree_memory(options.tree_mib())?;
+    let tt = TranspositionTable::try_new(options.table_mib())?;
+    let style = options.style(entry.mcts_leaves);
+    let mut dice = Pcg64Mcg::seed_from_u64(options.seed);
     emit(&describe(session.rules()));
-    let mut plies = 0;
+    let mut ply: u64 = 0;
     loop {
-        if let Some(outcome) = session.rules().outcome() {
+        let rules = session.rules();
+        if let Some(outcome) = rules.outcome() {
             let result = outcome.name();
-            emit(&format!("result {result} after {plies} plies"));
+            emit(&format!("result {result} after {ply} plies"));
             return Ok(result);
         }
-        let mover = turn_text(session.rules().turn());
-        let thought = session.think(
-            &settings.limits,
-            &tt,
-            settings.threads,
-            Style::default(),
-            &AtomicBool::new(false),
-        )?;
-        session.rules_mut().play(&thought.token)?;
-        plies += 1;
-        emit(&format!(
-            "\nply {plies}: {mover} plays {} (score {}, {} nodes, pv {})",
-            thought.token,
-            score_text(thought.score),
-            thought.nodes,
-            thought.pv.join(" ")
-        ));
+        ply += 1;
+        let mover = turn_text(rules.turn());
+        let (token, about) = match (rules.turn(), options.search) {
+            (Turn::Chance, _) => {
+                let outcomes = rules.chance_outcomes();
+                let index = weighted_index(outcomes.iter().map(|(_, w)| *w), &mut dice);
+                (outcomes[index].0.clone(), String::new())
+            }
+            (_, SearchKind::Random) => (session.random_move(options.seed ^ ply)?, String::new()),
+            _ => {
+                let stop = AtomicBool::new(false);
+                let thought =
+                    session.think(&settings.limits, &tt, options.threads, style, &stop)?;
+                let about = format!(
+                    " (score {}, {} nodes, pv {})",
+                    score_text(thought.score),
+                    thought.nodes,
+                    thought.pv.join(" ")
+                );
+                (thought.token, about)
+            }
+        };
+        session.rules_mut().play(&token)?;
+        emit(&format!("\nply {ply}: {mover} plays {token}{about}"));
         emit(&describe(session.rules()));
     }
 }

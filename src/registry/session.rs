@@ -84,7 +84,8 @@ pub trait Session: Send {
     /// A uniformly random legal token drawn with `seed` (the `random` search), or why there is none.
     fn random_move(&self, seed: u64) -> Result<String, String>;
     /// Makes the MCTS tree (kept between the searches of one game) `mib` MiB large, or frees it
-    /// for 0; on failure there is no tree (an MCTS search then makes one of 1 MiB).
+    /// for 0; on failure a tree of the old size, emptied, stays (if it can be had again; else
+    /// none, and an MCTS search makes one of 1 MiB).
     fn set_tree_memory(&mut self, mib: usize) -> Result<(), String>;
 }
 
@@ -200,8 +201,14 @@ impl<G: Game> Session for GameSession<G> {
         if mib == 0 {
             *tree = None;
         } else if tree.as_ref().is_none_or(|t| t.mib() != mib) {
-            *tree = None;
-            *tree = Some(Tree::try_new(mib)?);
+            let old = tree.take().map(|t| t.mib());
+            match Tree::try_new(mib) {
+                Ok(new) => *tree = Some(new),
+                Err(e) => {
+                    *tree = old.and_then(|old| Tree::try_new(old).ok());
+                    return Err(e);
+                }
+            }
         }
         Ok(())
     }

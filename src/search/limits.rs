@@ -21,6 +21,19 @@ pub struct SearchLimits {
     pub infinite: bool,
 }
 
+impl SearchLimits {
+    /// The clock `player` thinks on, as (time left, increment) in ms: his own, or, when the
+    /// `go` gives clocks but not his, the smallest clock it gives (with that player's
+    /// increment), so that a runner's oversight never makes a search without end.
+    pub fn clock_of(&self, player: usize) -> Option<(u64, u64)> {
+        let clock = |p: usize| Some((self.time[p]?, self.inc[p].unwrap_or(0)));
+        match self.time.get(player).copied().flatten() {
+            Some(_) => clock(player),
+            None => (0..self.time.len()).filter_map(clock).min(),
+        }
+    }
+}
+
 /// Moves assumed left in the game when the clock gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
@@ -52,14 +65,13 @@ impl TimePlan {
                 hard: Some(budget),
             };
         }
-        let Some(time) = limits.time.get(player).copied().flatten() else {
+        let Some((time, inc)) = limits.clock_of(player) else {
             return TimePlan {
                 start,
                 soft: None,
                 hard: None,
             };
         };
-        let inc = limits.inc.get(player).copied().flatten().unwrap_or(0);
         let left = time.saturating_sub(overhead_ms).max(1);
         let moves_to_go = limits
             .movestogo
@@ -131,6 +143,23 @@ mod tests {
         };
         let plan = TimePlan::new(&limits, 0, 30);
         assert_eq!(plan.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn a_mover_without_a_clock_thinks_on_the_smallest_one_given() {
+        let limits = SearchLimits {
+            time: [Some(9000), Some(3000), None, None, None, None],
+            inc: [None, Some(50), None, None, None, None],
+            ..SearchLimits::default()
+        };
+        assert_eq!(limits.clock_of(0), Some((9000, 0)));
+        assert_eq!(limits.clock_of(2), Some((3000, 50)));
+        let own = TimePlan::new(&limits, 1, 0);
+        let borrowed = TimePlan::new(&limits, 2, 0);
+        assert!(borrowed.is_timed());
+        assert_eq!((own.soft, own.hard), (borrowed.soft, borrowed.hard));
+        assert_eq!(SearchLimits::default().clock_of(2), None);
+        assert!(!TimePlan::new(&SearchLimits::default(), 2, 0).is_timed());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod limits;
 pub mod mcts;
+pub mod memory;
 mod ordering;
 pub mod reference;
 pub mod report;

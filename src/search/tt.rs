@@ -89,6 +89,7 @@ impl TranspositionTable {
 
     /// A table using about `mib` MiB, or an error when the system refuses that much memory.
     pub fn try_new(mib: usize) -> Result<Self, String> {
+        super::memory::check_fits(mib, "the hash table")?;
         let count = (mib * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets

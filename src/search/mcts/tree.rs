@@ -153,6 +153,7 @@ pub struct Tree<M> {
 impl<M: Copy> Tree<M> {
     /// A store of `mib` MiB, or why it cannot be had.
     pub fn try_new(mib: usize) -> Result<Self, String> {
+        crate::search::memory::check_fits(mib, "the tree")?;
         let bytes = mib.max(1) << 20;
         let slots = (bytes / SLOT_SHARE / std::mem::size_of::<Node<M>>()).max(PROBES);
         let mut nodes = Vec::new();

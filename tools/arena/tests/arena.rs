@@ -144,6 +144,45 @@ fn faulty_engines_lose_and_the_match_goes_on() {
     }
 }
 
+/// The processes whose command line holds `marker`.
+#[cfg(target_os = "linux")]
+fn processes_with(marker: &str) -> Vec<String> {
+    let entries = std::fs::read_dir("/proc").expect("/proc");
+    entries
+        .filter_map(|entry| std::fs::read(entry.ok()?.path().join("cmdline")).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).replace('\0', " "))
+        .filter(|command| command.contains(marker))
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn hung_engines_are_ended_with_their_whole_process_group() {
+    let marker = format!("leftover-check-{}", std::process::id());
+    let records = temp_file("hang-group.records");
+    let engines = [
+        engine("search", "good"),
+        format!("cmd={FAKE} hang 2 {marker}|name=bad"),
+    ];
+    let out = run(
+        "dimraw",
+        &engines,
+        &[
+            "--each",
+            "movetime=50",
+            "--margin",
+            "50",
+            "--games",
+            "4",
+            "--records",
+            &records,
+        ],
+    );
+    assert_eq!(lines(&records).len(), 4, "{out}");
+    let left = processes_with(&marker);
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 #[test]
 fn an_interrupted_match_resumes_from_its_records() {
     let records = temp_file("resume.records");

@@ -108,12 +108,16 @@ impl EngineProcess {
     /// Starts `spec` for `variant` (with `setup` options such as `Players` first) and
     /// waits for the handshake and `readyok`.
     pub fn start(spec: &EngineSpec, setup: &[(String, String)]) -> Result<Self, String> {
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
             .arg(&spec.cmd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
         let stdin = child.stdin.take().expect("piped stdin");
@@ -190,16 +194,20 @@ impl EngineProcess {
         !self.exited && matches!(self.child.try_wait(), Ok(None))
     }
 
-    /// Ends the process, politely and then for sure.
+    /// Ends the process, politely and then for sure, with every process it started: the
+    /// command runs in a process group of its own (on Unix), and the whole group is killed, so
+    /// that an engine under `sh -c` or one that started helpers leaves nothing behind.
     pub fn stop(&mut self) {
         self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < deadline {
-            if !matches!(self.child.try_wait(), Ok(None)) {
-                return;
-            }
+        while Instant::now() < deadline && matches!(self.child.try_wait(), Ok(None)) {
             thread::sleep(Duration::from_millis(5));
         }
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

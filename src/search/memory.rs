@@ -1,0 +1,37 @@
+//! What the machine's memory allows a table or a tree to take.
+
+/// The memory the system can give without swapping, in MiB (`MemAvailable` in
+/// `/proc/meminfo`), where the system says.
+pub fn available_mib() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Refuses `mib` MiB for `what` when the system has less available. Where the system does not
+/// say, the allocation is the only check (and may succeed on overcommitted memory).
+pub fn check_fits(mib: usize, what: &str) -> Result<(), String> {
+    match available_mib() {
+        Some(available) if mib > available => Err(format!(
+            "cannot allocate {mib} MiB for {what}: the machine has {available} MiB available"
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_than_the_machine_has_is_refused() {
+        let Some(available) = available_mib() else {
+            return;
+        };
+        assert!(available > 0);
+        let error = check_fits(available + 1, "the test").unwrap_err();
+        assert!(error.contains("MiB available"), "{error}");
+        assert_eq!(check_fits(1, "the test"), Ok(()));
+    }
+}
