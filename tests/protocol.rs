@@ -433,6 +433,105 @@ fn a_go_without_the_movers_clock_thinks_on_the_clocks_it_gives() {
 }
 
 #[test]
+fn with_engine_dice_two_engines_play_dwnsiwn_without_roll_tokens() {
+    let start = |seed: u32| {
+        let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
+        engine.exchange("setoption name Dice value engine");
+        engine.exchange(&format!("setoption name Seed value {seed}"));
+        engine
+    };
+    let mut engines = [start(7), start(7)];
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0.. {
+        let position = format!("position startpos moves {}", moves.join(" "));
+        let fens: Vec<String> = engines
+            .iter_mut()
+            .map(|e| {
+                assert!(e.exchange(&position).is_empty(), "{position}");
+                e.query("fen")
+            })
+            .collect();
+        assert_eq!(fens[0], fens[1], "the same dice after {position}");
+        let engine = &mut engines[ply % 2];
+        if engine.query("gameover") == "true" {
+            assert_ne!(engine.query("result"), "none");
+            break;
+        }
+        assert_ne!(engine.query("tomove"), "chance", "the engine has rolled");
+        engine.send("go depth 1");
+        let best = bestmove(&engine.until("bestmove"));
+        assert!(!best.starts_with("roll:"), "{best}");
+        moves.push(best);
+        assert!(ply < 200, "a game ends");
+    }
+    let mut other = start(8);
+    other.exchange("position startpos");
+    let mut same = start(7);
+    same.exchange("position startpos");
+    assert_ne!(
+        other.query("fen"),
+        same.query("fen"),
+        "another Seed, other dice"
+    );
+    let rolls = ["roll:1"; 20].join(" ");
+    same.exchange(&format!("position startpos moves {rolls}"));
+    assert!(
+        same.query("fen").contains(" 11,11,11,"),
+        "rolls sent by the runner still count"
+    );
+    for engine in engines.into_iter().chain([other, same]) {
+        engine.quit();
+    }
+}
+
+#[test]
+fn with_illegal_move_lose_a_bad_token_loses_the_game() {
+    let mut engine = EngineProcess::start(&[]);
+    let lines = engine.exchange("position startpos moves a2a1t zz99");
+    assert!(
+        lines.len() == 1 && lines[0].contains("the previous position stays"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        engine.query("gameover"),
+        "false",
+        "by default the game goes on"
+    );
+    engine.exchange("setoption name IllegalMove value lose");
+    let lines = engine.exchange("position startpos moves a2a1t zz99");
+    assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
+    assert!(lines[0].contains("p2 loses the game by it"), "{lines:?}");
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "p1win");
+    assert_eq!(engine.query("scores"), "1 0");
+    assert_eq!(engine.query("tomove"), "none");
+    assert_eq!(engine.query("legalmoves"), "");
+    assert!(
+        engine.query("fen").ends_with(" p2 1"),
+        "where the bad token came"
+    );
+    let lines = engine.exchange("go depth 1");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[1], "bestmove (none)");
+    let lines = engine.exchange("position startpos moves a2a1t d8e8 zz99");
+    assert!(lines[0].contains("p1 loses the game by it"), "{lines:?}");
+    assert_eq!(engine.query("result"), "p2win");
+    let lines = engine.exchange("position fen nonsense");
+    assert!(
+        lines[0].contains("the previous position stays"),
+        "a bad text is nobody's move"
+    );
+    assert_eq!(engine.query("result"), "p2win");
+    engine.exchange("position startpos");
+    assert_eq!(
+        engine.query("gameover"),
+        "false",
+        "a good position starts over"
+    );
+    engine.quit();
+}
+
+#[test]
 fn dwindle_for_four_players_through_the_protocol() {
     let mut engine = EngineProcess::start(&["--game", "dwindle"]);
     for option in ["Board value dw7", "Players value 4"] {

@@ -7,6 +7,7 @@ pub mod go;
 pub mod info;
 pub mod options;
 pub mod output;
+pub mod position;
 pub mod query;
 
 use std::io::{BufRead, Read};
@@ -16,12 +17,13 @@ use std::thread::JoinHandle;
 
 use crate::commands::{bench, perft};
 use crate::display::describe;
+use crate::game::Outcome;
 use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
 use crate::search::TranspositionTable;
 use go::{GoCommand, parse_go};
 use info::InfoWriter;
-use options::{Effect, EngineOptions, OptionTable, SearchKind};
+use options::{DiceKind, Effect, EngineOptions, IllegalMove, OptionTable, SearchKind};
 use output::Output;
 
 /// The longest input line taken, in bytes (its newline included).
@@ -89,6 +91,9 @@ pub struct Engine {
     search: Option<JoinHandle<()>>,
     /// Searches started, mixed into the `random` search's seed so games differ.
     searches: u64,
+    /// The result of a game ended by a bad token under `IllegalMove lose` (the game's position
+    /// stays where the token came); cleared by the next good `position` or a new game.
+    forfeit: Option<Outcome>,
 }
 
 impl Engine {
@@ -121,6 +126,7 @@ impl Engine {
             search_done: Arc::new(AtomicBool::new(false)),
             search: None,
             searches: 0,
+            forfeit: None,
         })
     }
 
@@ -224,10 +230,12 @@ impl Engine {
     fn query(&self, args: &[&str]) {
         match args.split_first() {
             None => self.error("expected: query <what>"),
-            Some((what, rest)) => match query::answer(self.session.rules(), what, rest) {
-                Ok(answer) => self.output.line(format!("response {answer}").trim_end()),
-                Err(e) => self.error(&e),
-            },
+            Some((what, rest)) => {
+                match query::answer(self.session.rules(), self.forfeit, what, rest) {
+                    Ok(answer) => self.output.line(format!("response {answer}").trim_end()),
+                    Err(e) => self.error(&e),
+                }
+            }
         }
     }
 
@@ -270,6 +278,7 @@ impl Engine {
         match new_session(self.entry(options.variant), options) {
             Ok(session) => {
                 self.session = session;
+                self.forfeit = None;
                 Ok(())
             }
             Err(e) => {
@@ -291,9 +300,40 @@ impl Engine {
             Some(&"fen") if head.len() > 1 => Some(text.as_str()),
             _ => return self.error("expected: position startpos|fen <text> [moves <tokens>]"),
         };
-        if let Err(e) = self.session.rules_mut().set_position(base, moves) {
-            self.error(&format!("{e}; the previous position stays"));
+        let entry = self.entry(self.options.variant);
+        let dice = (self.options.dice == DiceKind::Engine).then_some(self.options.seed);
+        let played = match position::replay(entry, self.options.config(), base, moves, dice) {
+            Ok(tokens) => tokens,
+            Err(refusal) => return self.refuse_position(base, refusal),
+        };
+        let tokens: Vec<&str> = played.iter().map(String::as_str).collect();
+        match self.session.rules_mut().set_position(base, &tokens) {
+            Ok(()) => self.forfeit = None,
+            Err(e) => self.error(&format!("{e}; the previous position stays")),
         }
+    }
+
+    /// A `position` whose tokens cannot all be played: an error, and the previous position
+    /// stays; under `IllegalMove lose` in a two-player game, a bad token ends the game there as
+    /// a loss for the player who sent it.
+    fn refuse_position(&mut self, base: Option<&str>, refusal: position::Refusal) {
+        let two = self.session.rules().players() == 2;
+        let forfeiter = refusal
+            .by
+            .filter(|_| two && self.options.illegal_move == IllegalMove::Lose);
+        let Some(loser) = forfeiter else {
+            return self.error(&format!("{}; the previous position stays", refusal.message));
+        };
+        let before: Vec<&str> = refusal.before.iter().map(String::as_str).collect();
+        if let Err(e) = self.session.rules_mut().set_position(base, &before) {
+            return self.error(&format!("{e}; the previous position stays"));
+        }
+        self.forfeit = Some(Outcome::Win(1 - loser));
+        self.error(&format!(
+            "{}; p{} loses the game by it (IllegalMove lose)",
+            refusal.message,
+            loser + 1
+        ));
     }
 
     /// Runs `work` on the search thread, as a search runs, with the search's stop flag and
@@ -335,6 +375,10 @@ impl Engine {
                 return self.start_job(move |(_, cancel), emit| {
                     perft::print_divide(session.as_ref(), depth, cancel, emit);
                 });
+            }
+            Ok(GoCommand::Search(_)) if self.forfeit.is_some() => {
+                self.error("the game is over: it was lost by an illegal token");
+                return self.output.line("bestmove (none)");
             }
             Ok(GoCommand::Search(limits)) => *limits,
             Err(e) => {

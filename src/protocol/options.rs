@@ -30,6 +30,25 @@ pub enum PlayoutKind {
     Eval,
 }
 
+/// Who rolls the dice at chance plies (`Dice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceKind {
+    /// The runner sends every roll as a token in `position`.
+    Runner,
+    /// The engine rolls each chance ply itself, from `Seed` and the tokens before it; the
+    /// runner sends only the players' tokens.
+    Engine,
+}
+
+/// What an illegal or malformed token in `position` does (`IllegalMove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// An error line; the previous position stays.
+    Error,
+    /// In a two-player game, the game ends there as a loss for the player who sent it.
+    Lose,
+}
+
 /// An enumerated option value and its words.
 pub trait Choice: Copy + PartialEq + 'static {
     /// Every value with its word, in declaration order.
@@ -73,6 +92,16 @@ impl Choice for PlayoutKind {
         (PlayoutKind::Cutoff, "cutoff"),
         (PlayoutKind::Eval, "eval"),
     ];
+}
+
+impl Choice for DiceKind {
+    const CHOICES: &'static [(Self, &'static str)] =
+        &[(DiceKind::Runner, "runner"), (DiceKind::Engine, "engine")];
+}
+
+impl Choice for IllegalMove {
+    const CHOICES: &'static [(Self, &'static str)] =
+        &[(IllegalMove::Error, "error"), (IllegalMove::Lose, "lose")];
 }
 
 impl Choice for ManyPlayers {
@@ -121,6 +150,10 @@ pub struct EngineOptions {
     pub playout_plies: u64,
     /// Guided MCTS: the minimax value's weight against the mean reward, in percent (`Minimax`).
     pub minimax: u64,
+    /// Who rolls the dice (`Dice`).
+    pub dice: DiceKind,
+    /// What a bad token in `position` does (`IllegalMove`).
+    pub illegal_move: IllegalMove,
 }
 
 impl EngineOptions {
@@ -142,6 +175,8 @@ impl EngineOptions {
             playout: PlayoutKind::Auto,
             playout_plies: 8,
             minimax: 40,
+            dice: DiceKind::Runner,
+            illegal_move: IllegalMove::Error,
         }
     }
 
@@ -338,6 +373,8 @@ impl OptionTable {
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
             spin!("Minimax", minimax, 0, 100, None),
+            choice!("Dice", dice, None),
+            choice!("IllegalMove", illegal_move, None),
         ]);
         OptionTable { specs }
     }

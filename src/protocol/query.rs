@@ -1,25 +1,37 @@
 //! Answers to `query <what>`: the game's state in the protocol's words.
 
 use crate::display::turn_text;
-use crate::game::Turn;
 use crate::game::rules::Rules;
+use crate::game::{Outcome, Turn};
 
-/// The answer to `query <what> [args]` (the text after `response`).
-pub fn answer(rules: &dyn Rules, what: &str, args: &[&str]) -> Result<String, String> {
+/// The answer to `query <what> [args]` (the text after `response`), for the game of `rules`,
+/// or, if `forfeit` says so, for that game ended by a forfeit at its position.
+pub fn answer(
+    rules: &dyn Rules,
+    forfeit: Option<Outcome>,
+    what: &str,
+    args: &[&str],
+) -> Result<String, String> {
     let players = rules.players();
+    let outcome = forfeit.or_else(|| rules.outcome());
+    let turn = if forfeit.is_some() {
+        Turn::Over
+    } else {
+        rules.turn()
+    };
     let answer = match (what, args) {
-        ("p1turn", []) => (rules.turn() == Turn::Player(0)).to_string(),
-        ("gameover", []) => rules.outcome().is_some().to_string(),
-        ("result", []) => rules.outcome().map_or("none".to_string(), |o| o.name()),
-        ("tomove", []) => turn_text(rules.turn()),
+        ("p1turn", []) => (turn == Turn::Player(0)).to_string(),
+        ("gameover", []) => outcome.is_some().to_string(),
+        ("result", []) => outcome.map_or("none".to_string(), |o| o.name()),
+        ("tomove", []) => turn_text(turn),
         ("players", []) => players.to_string(),
-        ("scores", []) => rules
-            .outcome()
-            .map_or("none".to_string(), |o| o.scores_text(players)),
+        ("scores", []) => outcome.map_or("none".to_string(), |o| o.scores_text(players)),
+        ("legalmoves", []) if forfeit.is_some() => String::new(),
         ("legalmoves", []) => rules.legal_tokens().join(" "),
+        ("islegal", [_]) if forfeit.is_some() => false.to_string(),
         ("islegal", [token]) => rules.is_legal(token).to_string(),
         ("fen", []) => rules.text(),
-        ("chance", []) if rules.turn() != Turn::Chance => "none".to_string(),
+        ("chance", []) if turn != Turn::Chance => "none".to_string(),
         ("chance", []) => {
             let pairs: Vec<String> = rules
                 .chance_outcomes()

@@ -1,0 +1,76 @@
+//! `position`: the runner's tokens checked on a scratch copy of the game before the engine's
+//! game takes them, with the engine's own rolls put in under `Dice engine`, and, when a token
+//! is refused, who played it (for `IllegalMove lose`).
+
+use rand::SeedableRng as _;
+use rand_pcg::Pcg64Mcg;
+
+use crate::game::rules::Rules;
+use crate::game::{GameConfig, Player, Turn, weighted_index};
+use crate::registry::Entry;
+
+/// Why the tokens of a `position` cannot all be played.
+pub struct Refusal {
+    /// What was wrong.
+    pub message: String,
+    /// The player to move when the bad token came (none for a bad position text or a bad roll).
+    pub by: Option<Player>,
+    /// The tokens played before it (rolls of `Dice engine` included).
+    pub before: Vec<String>,
+}
+
+/// The tokens to play from `base` for the runner's `moves`: `moves` themselves, and with
+/// `engine_dice` (the `Seed`) the engine's rolls wherever chance is to move and the next token
+/// is not one of its outcomes (a runner may still send rolls), and after the last token. Each
+/// roll is drawn by weight from the seed and the position text and tokens before it, so that
+/// engines with the same seed roll the same dice.
+pub fn replay(
+    entry: &Entry,
+    config: GameConfig,
+    base: Option<&str>,
+    moves: &[&str],
+    engine_dice: Option<u64>,
+) -> Result<Vec<String>, Refusal> {
+    let refusal = |message: String, by, before| Refusal {
+        message,
+        by,
+        before,
+    };
+    let mut scratch = entry
+        .rules(config)
+        .and_then(|mut rules| rules.set_position(base, &[]).map(|_| rules))
+        .map_err(|e| refusal(e, None, Vec::new()))?;
+    let mut tokens: Vec<String> = Vec::new();
+    // One step more than there are tokens, to roll after the last (an empty word is no token).
+    for (number, &token) in moves.iter().chain([&""]).enumerate() {
+        let next = (!token.is_empty()).then_some(token);
+        if let Some(seed) = engine_dice {
+            while scratch.turn() == Turn::Chance && !next.is_some_and(|t| scratch.is_legal(t)) {
+                let roll = engine_roll(scratch.as_ref(), seed, base, &tokens);
+                scratch
+                    .play(&roll)
+                    .map_err(|e| refusal(e, None, tokens.clone()))?;
+                tokens.push(roll);
+            }
+        }
+        let Some(token) = next else { break };
+        if let Err(e) = scratch.play(token) {
+            let by = match scratch.turn() {
+                Turn::Player(player) => Some(player),
+                _ => None,
+            };
+            let message = format!("move {} ('{token}'): {e}", number + 1);
+            return Err(refusal(message, by, tokens));
+        }
+        tokens.push(token.to_string());
+    }
+    Ok(tokens)
+}
+
+/// The roll of `Dice engine` at `rules` (chance to move), reached from `base` by `tokens`.
+fn engine_roll(rules: &dyn Rules, seed: u64, base: Option<&str>, tokens: &[String]) -> String {
+    let outcomes = rules.chance_outcomes();
+    let mut dice = Pcg64Mcg::seed_from_u64(seed ^ fxhash::hash64(&(base, tokens)));
+    let index = weighted_index(outcomes.iter().map(|(_, weight)| *weight), &mut dice);
+    outcomes[index].0.clone()
+}
