@@ -402,6 +402,27 @@ fn a_hash_larger_than_memory_is_refused() {
 }
 
 #[test]
+fn a_large_hash_table_is_had_without_writing_it() {
+    let mut engine = EngineProcess::start(&[]);
+    let Some(before) = engine.resident_mib() else {
+        return engine.quit();
+    };
+    let fits = tabula::search::memory::available_mib().is_some_and(|m| m > 3000);
+    if fits {
+        assert!(engine.exchange("setoption name Hash value 2048").is_empty());
+        engine.exchange("ucinewgame");
+        let after = engine.resident_mib().unwrap();
+        assert!(
+            after < before + 256,
+            "{before} MiB, then {after} MiB: the table was written"
+        );
+        engine.send("go depth 3");
+        engine.until("bestmove");
+    }
+    engine.quit();
+}
+
+#[test]
 fn splinter_through_the_protocol() {
     let mut engine = EngineProcess::start(&["--game", "splinter"]);
     assert_eq!(engine.query("legalmoves").split(' ').count(), 120);

@@ -252,7 +252,7 @@ impl Engine {
             }
             Effect::Memory => {
                 match TranspositionTable::try_new(change.options.table_mib()) {
-                    Ok(tt) => self.tt = Arc::new(tt),
+                    Ok(tt) => self.replace_table(tt),
                     Err(e) => return self.error(&e),
                 }
                 if let Err(e) = self.session.set_tree_memory(change.options.tree_mib()) {
@@ -264,8 +264,19 @@ impl Engine {
         self.options = change.options;
     }
 
+    /// Puts `tt` in the old table's place; the old one is freed on a thread of its own, which
+    /// takes a while for gigabytes the search has touched.
+    fn replace_table(&mut self, tt: TranspositionTable) {
+        let old = std::mem::replace(&mut self.tt, Arc::new(tt));
+        std::thread::spawn(move || drop(old));
+    }
+
     fn new_game(&mut self) {
-        self.tt.clear();
+        // A new table is empty at once (its memory is zeroed lazily); clearing would write it all.
+        match TranspositionTable::try_new(self.options.table_mib()) {
+            Ok(tt) => self.replace_table(tt),
+            Err(_) => self.tt.clear(),
+        }
         if let Err(e) = self.replace_session(&self.options.clone()) {
             self.error(&e);
         }

@@ -10,6 +10,7 @@ pub mod report;
 pub mod score;
 pub mod tt;
 mod worker;
+mod zeroed;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 

@@ -3,11 +3,14 @@
 //! Each entry is two atomic words: the packed data, and the key XOR the data.
 //! A reader accepts an entry only when both words agree with its key, so a
 //! torn write by another thread reads as a miss, never as a wrong entry. There
-//! is no unsafe code and no data race: every access is atomic.
+//! is no data race: every access is atomic. The buckets live in lazily zeroed memory
+//! (`zeroed`), so a table of any size is made at once.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
+
+use super::zeroed::{Zeroable, ZeroedSlice};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,17 +41,18 @@ pub const NO_MOVE: u32 = u32::MAX;
 const ENTRIES_PER_BUCKET: usize = 4;
 const AGE_MASK: u8 = 63;
 
-#[derive(Default)]
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
+
+// SAFETY: a bucket is atomics only, for which zero bytes are the value 0.
+unsafe impl Zeroable for Bucket {}
 
 fn pack(e: &TtEntry, age: u8) -> u64 {
     e.move_code as u64
@@ -75,7 +79,7 @@ fn unpack(data: u64) -> (TtEntry, u8) {
 
 /// The shared table, sized in MiB.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedSlice<Bucket>,
     age: AtomicU8,
 }
 
@@ -90,19 +94,17 @@ impl TranspositionTable {
     /// A table using about `mib` MiB, or an error when the system refuses that much memory.
     pub fn try_new(mib: usize) -> Result<Self, String> {
         super::memory::check_fits(mib, "the hash table")?;
-        let count = (mib * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {mib} MiB hash table"))?;
-        buckets.resize_with(count, Bucket::default);
+        let count = mib * 1024 * 1024 / std::mem::size_of::<Bucket>();
+        let buckets = ZeroedSlice::new(count)
+            .ok_or_else(|| format!("cannot allocate a {mib} MiB hash table"))?;
         Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
         })
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (by writing every one: for a large table, making a new one is
+    /// faster).
     pub fn clear(&self) {
         self.buckets.par_iter().for_each(|bucket| {
             for e in &bucket.entries {

@@ -91,6 +91,13 @@ impl EngineProcess {
             .to_string()
     }
 
+    /// The engine's resident memory in MiB (`VmRSS`), where the system says (Linux).
+    pub fn resident_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+    }
+
     /// Sends `quit` and checks that the process ends cleanly.
     pub fn quit(mut self) {
         self.send("quit");
