@@ -240,9 +240,11 @@ fn perft_and_bench_through_the_protocol() {
     let mut engine = EngineProcess::start(&[]);
     engine.send("go perft 2");
     let lines = engine.until("Nodes searched");
-    assert_eq!(lines.len(), 149);
+    assert_eq!(lines.len(), 150);
     assert!(lines.contains(&"a1b2t: 148".to_string()));
+    assert!(lines[148].starts_with("info string perft 21904 nodes in "));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 21904");
+    // Sent on the last line: taken, not refused as coming while perft runs.
     engine.send("bench 2");
     let lines = engine.until_line("of bench totals", is_bench_total);
     let last: Vec<&str> = lines.last().unwrap().split(' ').collect();

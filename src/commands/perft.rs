@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use crate::registry::session::Session;
 
-/// Writes one `<token>: <count>` line per root token as soon as it is counted, then the total
-/// and the speed; if `stop` ends it early, a line that says so instead of the total.
+/// Writes one `<token>: <count>` line per root token as soon as it is counted, then the speed
+/// and the total (last, as other engines end perft); if `stop` ends it early, a line that says
+/// so instead of both.
 pub fn print_divide(session: &dyn Session, depth: u32, stop: &AtomicBool, emit: &dyn Fn(&str)) {
     let start = Instant::now();
     let (mut total, mut tokens) = (0, 0);
@@ -22,10 +23,10 @@ pub fn print_divide(session: &dyn Session, depth: u32, stop: &AtomicBool, emit: 
     if depth == 0 {
         total = 1;
     }
-    emit(&format!("Nodes searched: {total}"));
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     emit(&format!(
         "info string perft {total} nodes in {seconds:.3} s, {:.0} nps",
         total as f64 / seconds
     ));
+    emit(&format!("Nodes searched: {total}"));
 }
