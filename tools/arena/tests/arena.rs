@@ -96,6 +96,18 @@ fn short_matches_at_fixed_nodes_in_every_game() {
     }
 }
 
+/// Plays 4 Dimraw games at movetime 50 between the fake engine searching ("good") and the fake
+/// engine run with `bad` ("bad"), recording them in `records`; returns the arena's output.
+fn four_games_against(bad: &str, records: &str) -> String {
+    let engines = [
+        engine("search", "good"),
+        format!("cmd={FAKE} {bad}|name=bad"),
+    ];
+    let limits = ["--each", "movetime=50", "--margin", "100", "--games", "4"];
+    let rest: Vec<&str> = limits.into_iter().chain(["--records", records]).collect();
+    run("dimraw", &engines, &rest)
+}
+
 #[test]
 fn faulty_engines_lose_and_the_match_goes_on() {
     for (fault, expected) in [
@@ -106,24 +118,7 @@ fn faulty_engines_lose_and_the_match_goes_on() {
         ("malformed", "malformed answer 'bestmove'"),
     ] {
         let records = temp_file(&format!("{fault}.records"));
-        let engines = [
-            engine("search", "good"),
-            format!("cmd={FAKE} {fault} 2|name=bad"),
-        ];
-        let out = run(
-            "dimraw",
-            &engines,
-            &[
-                "--each",
-                "movetime=50",
-                "--margin",
-                "100",
-                "--games",
-                "4",
-                "--records",
-                &records,
-            ],
-        );
+        let out = four_games_against(&format!("{fault} 2"), &records);
         let played = lines(&records);
         assert_eq!(played.len(), 4, "{fault}: {out}");
         for line in &played {
@@ -160,24 +155,7 @@ fn processes_with(marker: &str) -> Vec<String> {
 fn hung_engines_are_ended_with_their_whole_process_group() {
     let marker = format!("leftover-check-{}", std::process::id());
     let records = temp_file("hang-group.records");
-    let engines = [
-        engine("search", "good"),
-        format!("cmd={FAKE} hang 2 {marker}|name=bad"),
-    ];
-    let out = run(
-        "dimraw",
-        &engines,
-        &[
-            "--each",
-            "movetime=50",
-            "--margin",
-            "50",
-            "--games",
-            "4",
-            "--records",
-            &records,
-        ],
-    );
+    let out = four_games_against(&format!("hang 2 {marker}"), &records);
     assert_eq!(lines(&records).len(), 4, "{out}");
     let left = processes_with(&marker);
     assert!(left.is_empty(), "left behind: {left:?}");
