@@ -7,7 +7,8 @@ use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
 use crate::display::{describe, score_text, turn_text};
-use crate::game::{Turn, weighted_index};
+use crate::game::Turn;
+use crate::game::rules::roll;
 use crate::protocol::options::{EngineOptions, SearchKind};
 use crate::registry::Entry;
 use crate::search::{SearchLimits, TranspositionTable};
@@ -45,11 +46,7 @@ pub fn play(
         ply += 1;
         let mover = turn_text(rules.turn());
         let (token, about) = match (rules.turn(), options.search) {
-            (Turn::Chance, _) => {
-                let outcomes = rules.chance_outcomes();
-                let index = weighted_index(outcomes.iter().map(|(_, w)| *w), &mut dice);
-                (outcomes[index].0.clone(), String::new())
-            }
+            (Turn::Chance, _) => (roll(&rules.chance_outcomes(), &mut dice), String::new()),
             (_, SearchKind::Random) => (session.random_move(options.seed ^ ply)?, String::new()),
             _ => {
                 let stop = AtomicBool::new(false);

@@ -4,6 +4,14 @@
 use super::view::{MoveView, View};
 use super::{Game, GameConfig, Outcome, Turn, play_tokens};
 
+/// Picks one of `outcomes` (chance tokens with their weights, as
+/// [`Rules::chance_outcomes`] gives them) by weight.
+pub fn roll<R: rand::Rng>(outcomes: &[(String, u32)], rng: &mut R) -> String {
+    outcomes[super::weighted_index(outcomes.iter().map(|(_, w)| *w), rng)]
+        .0
+        .clone()
+}
+
 /// One game's rules over a position that moves on token by token.
 pub trait Rules: Send {
     /// The number of players.

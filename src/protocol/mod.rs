@@ -311,16 +311,28 @@ impl Engine {
             Some(&"fen") if head.len() > 1 => Some(text.as_str()),
             _ => return self.error("expected: position startpos|fen <text> [moves <tokens>]"),
         };
-        let entry = self.entry(self.options.variant);
         let dice = (self.options.dice == DiceKind::Engine).then_some(self.options.seed);
-        let played = match position::replay(entry, self.options.config(), base, moves, dice) {
-            Ok(tokens) => tokens,
-            Err(refusal) => return self.refuse_position(base, refusal),
+        let replay = |engine: &Engine| {
+            let entry = engine.entry(engine.options.variant);
+            position::replay(entry, engine.options.config(), base, moves, dice)
         };
-        let tokens: Vec<&str> = played.iter().map(String::as_str).collect();
+        // The runner's tokens go to the game as they are; only the engine's rolls need a replay
+        // first (and a refused position, to find who sent the bad token).
+        let rolled = match dice.map(|_| replay(self)) {
+            None => None,
+            Some(Ok(tokens)) => Some(tokens),
+            Some(Err(refusal)) => return self.refuse_position(base, refusal),
+        };
+        let tokens: Vec<&str> = match &rolled {
+            Some(tokens) => tokens.iter().map(String::as_str).collect(),
+            None => moves.to_vec(),
+        };
         match self.session.rules_mut().set_position(base, &tokens) {
             Ok(()) => self.forfeit = None,
-            Err(e) => self.error(&format!("{e}; the previous position stays")),
+            Err(e) => match replay(self) {
+                Err(refusal) => self.refuse_position(base, refusal),
+                Ok(_) => self.error(&format!("{e}; the previous position stays")),
+            },
         }
     }
 

@@ -1,12 +1,12 @@
-//! `position`: the runner's tokens checked on a scratch copy of the game before the engine's
-//! game takes them, with the engine's own rolls put in under `Dice engine`, and, when a token
-//! is refused, who played it (for `IllegalMove lose`).
+//! `position`: the runner's tokens replayed on a scratch copy of the game, to put the engine's
+//! own rolls in under `Dice engine`, and, when a token is refused, to find who played it (for
+//! `IllegalMove lose`).
 
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
-use crate::game::rules::Rules;
-use crate::game::{GameConfig, Player, Turn, weighted_index};
+use crate::game::rules::{Rules, roll};
+use crate::game::{GameConfig, Player, Turn};
 use crate::registry::Entry;
 
 /// Why the tokens of a `position` cannot all be played.
@@ -69,8 +69,6 @@ pub fn replay(
 
 /// The roll of `Dice engine` at `rules` (chance to move), reached from `base` by `tokens`.
 fn engine_roll(rules: &dyn Rules, seed: u64, base: Option<&str>, tokens: &[String]) -> String {
-    let outcomes = rules.chance_outcomes();
     let mut dice = Pcg64Mcg::seed_from_u64(seed ^ fxhash::hash64(&(base, tokens)));
-    let index = weighted_index(outcomes.iter().map(|(_, weight)| *weight), &mut dice);
-    outcomes[index].0.clone()
+    roll(&rules.chance_outcomes(), &mut dice)
 }

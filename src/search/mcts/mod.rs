@@ -1,7 +1,8 @@
 //! Monte Carlo tree search over a store of positions shared by transpositions: plain UCT
 //! with playouts, or PUCT guided by the evaluation (priors, evaluated leaves and implicit
 //! minimax backups); with MCTS-Solver, max^n rewards for any number of players, chance
-//! visited in proportion to their weights, tree reuse between moves, and tree parallelism with virtual loss.
+//! outcomes visited in proportion to their weights, tree reuse between moves, and tree
+//! parallelism with virtual loss.
 
 mod budget;
 pub mod expand;

@@ -5,13 +5,13 @@
 //! the others, and each thread keeps fetching those cache lines back from the other cores
 //! (measured: the summing of a node's visits, the first read of its edges, took a third of a
 //! two-thread search in Dwindle). Instead, when several threads search, each adds its visits
-//! and rewards to its own copy of the edges it passes, and publishes what it added every [`PUBLISH_EVERY`] iterations and when it stops. The
-//! same for the minimax values of guided search, which change along most of the line at
-//! every iteration (11 writes an iteration in Dwindle). The others see its work that much
-//! later. It reads its own copy only, taken when it first passes the node after a
-//! publication: merging the tree's figures with its own at every step cost more than the
-//! sharing it saved. One thread alone writes the tree directly: it would read exactly the same
-//! numbers either way.
+//! and rewards to its own copy of the edges it passes, and publishes what it added every
+//! [`PUBLISH_EVERY`] iterations and when it stops. The same for the minimax values of guided
+//! search, which change along most of the line at every iteration (11 writes an iteration in
+//! Dwindle). The others see its work that much later. It reads its own copy only, taken when
+//! it first passes the node after a publication: merging the tree's figures with its own at
+//! every step cost more than the sharing it saved. One thread alone writes the tree directly:
+//! it would read exactly the same numbers either way.
 
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -9,7 +9,7 @@ use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
 use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
-use super::tree::{Allowance, Edge, Tree};
+use super::tree::{Allowance, Edge, Node, Tree};
 use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn};
 use crate::search::score::MAX_PLY;
@@ -115,7 +115,7 @@ impl<'a, G: Game> Walker<'a, G> {
             let node = tree.node(slot);
             let edges = node.edges();
             let turn = self.pos.turn();
-            let (run, visits) = self.hold(slot, edges);
+            let (run, visits) = self.hold(slot, node);
             let held = run.map(|run| self.held.view(run, edges.len()));
             let index = match turn {
                 Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
@@ -189,7 +189,8 @@ impl<'a, G: Game> Walker<'a, G> {
 
     /// Where this thread holds the statistics of the node in `slot` (a run, if it does or the
     /// node has become hot), and the node's visits as the thread sees them.
-    fn hold(&mut self, slot: u32, edges: &[Edge<G::Move>]) -> (Option<Run>, u32) {
+    fn hold(&mut self, slot: u32, node: &Node<G::Move>) -> (Option<Run>, u32) {
+        let edges = node.edges();
         let run = if self.holds {
             self.held.find(slot)
         } else {
@@ -199,7 +200,7 @@ impl<'a, G: Game> Walker<'a, G> {
             let view = self.held.view(run, edges.len());
             return (Some(run), view.iter().map(|s| s.visits).sum());
         }
-        let visits = edges.iter().map(|e| e.visits.load(Relaxed)).sum();
+        let visits = node.visits();
         let hot = self.holds && visits >= HOT_VISITS;
         (hot.then(|| self.held.start(slot, edges)), visits)
     }

@@ -4,9 +4,9 @@ use std::time::{Duration, Instant};
 
 use rand_pcg::Pcg64Mcg;
 
-use crate::openings::roll;
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, Opening, Referee};
+use tabula::game::rules::roll;
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 use ugi::record::forfeit_scores;
 

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use rand::{Rng, RngExt as _};
 
-use tabula::game::weighted_index;
+use tabula::game::rules::roll;
 
 use crate::referee::{GameSettings, Next, Opening, Referee};
 
@@ -26,13 +26,6 @@ pub fn read(path: &str, settings: &GameSettings) -> Result<Vec<Opening>, String>
         return Err(format!("'{path}' holds no opening"));
     }
     Ok(openings)
-}
-
-/// Picks one chance outcome by weight.
-pub fn roll<R: Rng>(outcomes: &[(String, u32)], rng: &mut R) -> String {
-    outcomes[weighted_index(outcomes.iter().map(|(_, w)| *w), rng)]
-        .0
-        .clone()
 }
 
 /// Up to `count` distinct openings of `plies` random tokens from the start position (chance

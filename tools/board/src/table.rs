@@ -8,7 +8,8 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tabula::game::rules::Rules;
-use tabula::game::{GameConfig, Turn, weighted_index};
+use tabula::game::rules::roll;
+use tabula::game::{GameConfig, Turn};
 use tabula::registry::Entry;
 use ugi::engine::EngineProcess;
 use ugi::opening::Opening;
@@ -270,9 +271,7 @@ impl Table {
 
     /// Rolls the dice from the seed.
     pub fn roll(&mut self) -> String {
-        let outcomes = self.rules.chance_outcomes();
-        let pick = weighted_index(outcomes.iter().map(|(_, w)| *w), &mut self.rng);
-        outcomes[pick].0.clone()
+        roll(&self.rules.chance_outcomes(), &mut self.rng)
     }
 
     /// Ends the game as a loss for `seat`, for `reason`.
