@@ -425,6 +425,28 @@ fn a_large_hash_table_is_had_without_writing_it() {
 }
 
 #[test]
+fn a_large_mcts_tree_is_had_without_writing_it() {
+    let mut engine = EngineProcess::start(&[]);
+    let Some(before) = engine.resident_mib() else {
+        return engine.quit();
+    };
+    if tabula::search::memory::available_mib().is_some_and(|m| m > 3000) {
+        engine.exchange("setoption name Search value mcts");
+        // The old store wrote its 512 MiB of slots before it answered.
+        assert!(engine.exchange("setoption name Hash value 2048").is_empty());
+        let after = engine.resident_mib().unwrap();
+        assert!(
+            after < before + 256,
+            "{before} MiB, then {after} MiB: the tree was written"
+        );
+        engine.exchange("ucinewgame");
+        engine.send("go nodes 2000");
+        assert!(bestmove(&engine.until("bestmove")).len() > 1);
+    }
+    engine.quit();
+}
+
+#[test]
 fn splinter_through_the_protocol() {
     let mut engine = EngineProcess::start(&["--game", "splinter"]);
     assert_eq!(engine.query("legalmoves").split(' ').count(), 120);

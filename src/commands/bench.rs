@@ -60,6 +60,7 @@ pub fn run_mcts(
         session
             .set_tree_memory(MCTS_BENCH_HASH_MIB)
             .expect("memory for the bench tree");
+        session.warm_up_tree();
         let limits = SearchLimits {
             nodes: Some(entry.bench.mcts_iterations),
             ..Default::default()

@@ -9,6 +9,7 @@ use crate::game::perft::divide;
 use crate::game::rules::{GameRules, Rules};
 use crate::game::{Game, GameConfig, Turn};
 use crate::search::mcts::tree::Tree;
+use crate::search::memory::free_apart;
 use crate::search::report::{Event, Reporter};
 use crate::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, mcts, search,
@@ -85,8 +86,12 @@ pub trait Session: Send {
     fn random_move(&self, seed: u64) -> Result<String, String>;
     /// Makes the MCTS tree (kept between the searches of one game) `mib` MiB large, or frees it
     /// for 0; on failure a tree of the old size, emptied, stays (if it can be had again; else
-    /// none, and an MCTS search makes one of 1 MiB).
+    /// none, and an MCTS search makes one of 1 MiB). A new tree is had at once; a thread of
+    /// its own then maps its memory while no search runs (see [`Tree::warm_up`]).
     fn set_tree_memory(&mut self, mib: usize) -> Result<(), String>;
+    /// Maps all of the tree's memory now, so that the next search does not pay for it (the
+    /// benches, whose timed searches start at once).
+    fn warm_up_tree(&self);
 }
 
 /// The session of game `G`.
@@ -102,6 +107,31 @@ impl<G: Game> Reporter<G> for Tokens<'_> {
     fn report(&self, root: &G, event: Event<G::Move>) {
         self.0.event(event.map_lines(|line| root.line_tokens(line)));
     }
+}
+
+/// How much of a tree's memory the warm-up thread maps at a time: the longest a search that
+/// starts meanwhile waits for the tree (about 1 ms; 8 ms on a virtual machine).
+const WARM_UP_STEP: usize = 4 << 20;
+
+/// Starts a thread that maps the memory of the tree in `tree` in steps, each under the lock, so
+/// that a search that wants the tree takes it between two steps and the thread goes on after.
+fn warm_up_apart<M: Copy + Send + 'static>(tree: Arc<Mutex<Option<Tree<M>>>>) {
+    let _ = std::thread::Builder::new()
+        .name("tree warm-up".to_string())
+        .spawn(move || {
+            loop {
+                let more = tree
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .as_mut()
+                    .is_some_and(|tree| tree.warm_up(WARM_UP_STEP));
+                if !more {
+                    break;
+                }
+                // The lock is released: a waiting search takes it now.
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        });
 }
 
 impl<G: Game> GameSession<G> {
@@ -198,19 +228,37 @@ impl<G: Game> Session for GameSession<G> {
 
     fn set_tree_memory(&mut self, mib: usize) -> Result<(), String> {
         let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
-        if mib == 0 {
-            *tree = None;
-        } else if tree.as_ref().is_none_or(|t| t.mib() != mib) {
-            let old = tree.take().map(|t| t.mib());
-            match Tree::try_new(mib) {
-                Ok(new) => *tree = Some(new),
-                Err(e) => {
-                    *tree = old.and_then(|old| Tree::try_new(old).ok());
-                    return Err(e);
-                }
-            }
+        if tree.as_ref().is_some_and(|t| t.mib() == mib) {
+            return Ok(());
         }
-        Ok(())
+        let old = tree.take().map(|old| {
+            let mib = old.mib();
+            free_apart(old);
+            mib
+        });
+        if mib == 0 {
+            return Ok(());
+        }
+        let result = match Tree::try_new(mib) {
+            Ok(new) => {
+                *tree = Some(new);
+                Ok(())
+            }
+            Err(e) => {
+                *tree = old.and_then(|old| Tree::try_new(old).ok());
+                Err(e)
+            }
+        };
+        drop(tree);
+        warm_up_apart(Arc::clone(&self.tree));
+        result
+    }
+
+    fn warm_up_tree(&self) {
+        let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tree) = tree.as_mut() {
+            tree.warm_up(usize::MAX);
+        }
     }
 
     fn start_search(&self, job: SearchJob) -> Result<JoinHandle<()>, String> {

@@ -20,6 +20,15 @@ pub fn check_fits(mib: usize, what: &str) -> Result<(), String> {
     }
 }
 
+/// Drops `value` on a thread of its own: giving back gigabytes a search has touched takes the
+/// system a while, which the caller need not wait for. Where no thread can be had, drops it
+/// here.
+pub fn free_apart<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("free".to_string())
+        .spawn(move || drop(value));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

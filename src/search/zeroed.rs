@@ -6,7 +6,11 @@
 //! had at once instead: each page is zeroed by the system when the search first touches it.
 
 use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
+
+/// The smallest page the system maps memory in, in bytes.
+const PAGE: usize = 4096;
 
 /// Types for which a value may be made of zero bytes.
 ///
@@ -48,6 +52,34 @@ impl<T: Zeroable> ZeroedSlice<T> {
             len,
         })
     }
+
+    /// The slice's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.len * std::mem::size_of::<T>()
+    }
+
+    /// Has the system map the memory of the slice's bytes `range` now (it maps a page when it
+    /// is first written, slowly, and more slowly when threads do it at once), leaving every
+    /// value as it is: one byte of every 4 KiB is read and written back.
+    pub fn touch(&mut self, range: std::ops::Range<usize>) {
+        let end = range.end.min(self.bytes());
+        let base = self.first.as_ptr().cast::<MaybeUninit<u8>>();
+        for offset in range.step_by(PAGE).take_while(|&offset| offset < end) {
+            // SAFETY: the byte lies within the slice, which `&mut self` holds alone; it is
+            // copied as `MaybeUninit` (it may be padding), so any byte is fine.
+            unsafe {
+                let byte = base.add(offset);
+                std::ptr::write_volatile(byte, std::ptr::read_volatile(byte));
+            }
+        }
+    }
+
+    /// Sets every value back to zero bytes (by writing them all).
+    pub fn fill_zero(&mut self) {
+        // SAFETY: `first` starts `len` values of `T` in the block, which `&mut self` holds
+        // alone; zero bytes are a valid `T` (`Zeroable`).
+        unsafe { std::ptr::write_bytes(self.first.as_ptr(), 0, self.len) }
+    }
 }
 
 impl<T: Zeroable> std::ops::Deref for ZeroedSlice<T> {
@@ -63,9 +95,46 @@ impl<T: Zeroable> std::ops::Deref for ZeroedSlice<T> {
 
 impl<T: Zeroable> Drop for ZeroedSlice<T> {
     fn drop(&mut self) {
+        // SAFETY: the block is ours alone and is freed next; nothing reads it again.
+        unsafe { give_back_in_chunks(self.raw.as_ptr(), self.layout.size()) };
         // SAFETY: the block was allocated with `layout` by the global allocator, and only once.
         unsafe { dealloc(self.raw.as_ptr(), self.layout) }
     }
+}
+
+/// Blocks at least this large are given back in chunks of this size before they are freed.
+const GIVE_BACK_CHUNK: usize = 16 << 20;
+
+#[cfg(target_os = "linux")]
+unsafe extern "C" {
+    fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: std::ffi::c_int)
+    -> std::ffi::c_int;
+}
+
+/// Gives the whole pages of a large block back to the system a chunk at a time, before the
+/// block is freed. Freeing gigabytes at once holds the system's lock on the process's memory
+/// map for as long as it takes (over a second for 8 GiB the search has touched), and every
+/// thread that maps memory meanwhile (making a table, starting a search thread) waits; given
+/// back in chunks, such a thread waits for one chunk at most. Linux only; elsewhere it does
+/// nothing.
+///
+/// # Safety
+/// The block at `start` of `bytes` bytes must be the caller's alone, and never read again.
+unsafe fn give_back_in_chunks(start: *mut u8, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    if bytes >= GIVE_BACK_CHUNK {
+        const MADV_DONTNEED: std::ffi::c_int = 4;
+        let mut at = start.align_offset(PAGE);
+        while at + PAGE <= bytes {
+            let len = GIVE_BACK_CHUNK.min((bytes - at) / PAGE * PAGE);
+            // SAFETY: whole pages inside the block, which nobody reads again (the caller
+            // promises); the allocator's own bookkeeping lies outside them, before the block.
+            unsafe { madvise(start.add(at).cast(), len, MADV_DONTNEED) };
+            at += len;
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
 }
 
 // SAFETY: the slice owns its values as a `Box<[T]>` would: it may go to or be shared with
@@ -101,6 +170,25 @@ mod tests {
             ZeroedSlice::<Line>::new(0).unwrap().len(),
             1,
             "at least one"
+        );
+    }
+
+    #[test]
+    fn touching_keeps_the_values_and_filling_zeroes_them() {
+        let mut lines: ZeroedSlice<Line> = ZeroedSlice::new(10_000).unwrap();
+        assert_eq!(lines.bytes(), 640_000);
+        let word = |i: usize| &lines[i / 8].0[i % 8];
+        for i in 0..80_000 {
+            word(i).store(i as u64 + 1, Relaxed);
+        }
+        lines.touch(3..1_000_000);
+        let word = |i: usize| lines[i / 8].0[i % 8].load(Relaxed);
+        assert!((0..80_000).all(|i| word(i) == i as u64 + 1));
+        lines.fill_zero();
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.0.iter().all(|w| w.load(Relaxed) == 0))
         );
     }
 }

@@ -5,9 +5,9 @@
 //! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
 //! those values compare for the mover, and a move that ends the game is proven at once.
 
+use super::edges::Edge;
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
-use super::tree::Edge;
 use crate::game::{Game, Player, Turn};
 
 /// The priors' temperature in centipawns: a move this much worse for the mover than the best

@@ -5,6 +5,7 @@
 //! parallelism with virtual loss.
 
 mod budget;
+pub mod edges;
 pub mod expand;
 mod pending;
 pub mod playout;
@@ -19,11 +20,12 @@ use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, LeafScoring, Player, Turn};
 use budget::Budget;
+use edges::Edge;
 use expand::Value;
 use pending::Stats;
 use playout::centipawns;
 use solver::Proof;
-use tree::{Allowance, Edge, Tree};
+use tree::{Allowance, Tree};
 use walker::{Walker, edges_of, guided_value};
 
 /// The choices that shape an MCTS search.
@@ -65,12 +67,9 @@ pub fn search<G: Game>(
     tree.prepare(settings.leaves == LeafScoring::Evaluation);
     let (mut pos, mut moves) = (root.clone(), Vec::new());
     let mut add_root = |tree: &Tree<G::Move>| {
-        let mut allowance = Allowance::default();
-        let slot = tree.find_or_add(root.hash(), &mut allowance, || {
+        tree.find_or_add(root.hash(), &mut Allowance::default(), || {
             edges_of(&mut pos, settings.leaves, &mut moves)
-        });
-        tree.settle(&mut allowance);
-        slot
+        })
     };
     let slot = match add_root(tree) {
         Some(slot) => slot,

@@ -17,7 +17,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use fxhash::FxHashMap;
 
-use super::tree::{Edge, Tree};
+use super::edges::Edge;
+use super::tree::Tree;
 
 /// Iterations between publications.
 const PUBLISH_EVERY: u64 = 16;

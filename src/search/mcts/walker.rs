@@ -5,11 +5,12 @@ use std::sync::atomic::Ordering::Relaxed;
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
+use super::edges::Edge;
 use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
 use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
-use super::tree::{Allowance, Edge, Node, Tree};
+use super::tree::{Allowance, NodeRef, Tree};
 use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn};
 use crate::search::score::MAX_PLY;
@@ -86,11 +87,10 @@ impl<'a, G: Game> Walker<'a, G> {
         }
     }
 
-    /// Publishes the statistics this thread holds back (see `pending`) and the memory its
-    /// nodes took; a search calls it when the thread stops.
+    /// Publishes the statistics this thread holds back (see `pending`); a search calls it
+    /// when the thread stops.
     pub fn finish(&mut self) {
         self.held.publish(self.tree);
-        self.tree.settle(&mut self.allowance);
     }
 
     /// The average descent in plies.
@@ -189,7 +189,7 @@ impl<'a, G: Game> Walker<'a, G> {
 
     /// Where this thread holds the statistics of the node in `slot` (a run, if it does or the
     /// node has become hot), and the node's visits as the thread sees them.
-    fn hold(&mut self, slot: u32, node: &Node<G::Move>) -> (Option<Run>, u32) {
+    fn hold(&mut self, slot: u32, node: NodeRef<'_, G::Move>) -> (Option<Run>, u32) {
         let edges = node.edges();
         let run = if self.holds {
             self.held.find(slot)
