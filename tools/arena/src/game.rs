@@ -107,6 +107,7 @@ pub fn play(job: GameJob, contestants: &mut [Contestant], rules: &GameRules) -> 
         moves: Vec::new(),
         times: Vec::new(),
         notes: Vec::new(),
+        schedule: None,
     };
     let mut referee =
         Referee::new(&rules.settings, &job.opening).expect("openings are checked when loaded");

@@ -1,10 +1,12 @@
 //! `arena`: engine-vs-engine matches for tabula's games, with tabula's rules as referee.
 
 mod game;
+mod merge;
 mod openings;
 mod records;
 mod referee;
 mod settings;
+mod shard;
 mod stats;
 mod tournament;
 
@@ -54,6 +56,16 @@ enum Command {
         /// The file to write.
         #[arg(long)]
         out: String,
+    },
+    /// Checks that record files are shards of one match (`match --shard`), says what is
+    /// missing, and prints the summary one process playing them all would have printed.
+    Merge {
+        /// The shards' record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+        /// elo0=<e> elo1=<e> alpha=<a> beta=<b>: the SPRT's state over the merged games.
+        #[arg(long, num_args = 1..)]
+        sprt: Vec<String>,
     },
 }
 
@@ -111,11 +123,18 @@ struct MatchArgs {
     /// A summary after every this many games (and at the end).
     #[arg(long, default_value_t = 20)]
     report_every: usize,
+    /// k/n: play only slice k of n of the match (whole samples: sample s goes to slice
+    /// s mod n + 1), for n processes on n machines; `arena merge` joins their records.
+    #[arg(long, default_value = "1/1", value_parser = shard::Shard::parse)]
+    shard: shard::Shard,
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse_from(group_engine_args(std::env::args())).command {
         Command::Match(args) => play_match(args),
+        Command::Merge { records, sprt } => {
+            parse_sprt(&sprt).and_then(|sprt| merge::merge(&records, sprt, &mut std::io::stdout()))
+        }
         Command::Openings {
             game,
             players,
@@ -198,6 +217,7 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
         records: args.records,
         resume: args.resume,
         report_every: args.report_every,
+        shard: args.shard,
     };
     config.games = config.games.div_ceil(config.rotations()) * config.rotations();
     let mut out = std::io::stdout();

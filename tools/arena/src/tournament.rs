@@ -12,8 +12,10 @@ use rand_pcg::Pcg64Mcg;
 use crate::game::{Contestant, GameJob, GameRules, Limits, play};
 use crate::records::{self, GameRecord};
 use crate::referee::Opening;
+use crate::shard::{Shard, fingerprint};
 use crate::stats::{HeadToHead, Sprt, Standing};
 use ugi::engine::EngineSpec;
+use ugi::record::Schedule;
 
 /// Everything a match needs.
 pub struct MatchConfig {
@@ -37,15 +39,72 @@ pub struct MatchConfig {
     pub resume: bool,
     /// A summary after every this many games.
     pub report_every: usize,
+    /// The slice of the match this process plays.
+    pub shard: Shard,
+}
+
+/// What a summary names: the game, its players, the engines in order, and the SPRT asked for.
+pub struct Header {
+    /// The game.
+    pub variant: String,
+    /// Players per game.
+    pub players: usize,
+    /// The engines' names, in the match's order (the first is "us" in head-to-head figures).
+    pub names: Vec<String>,
+    /// The SPRT, if one was asked for.
+    pub sprt: Option<Sprt>,
+}
+
+impl Header {
+    /// Whether head-to-head figures apply: two engines in a two-player game.
+    pub fn head_to_head(&self) -> bool {
+        self.players == 2 && self.names.len() == 2
+    }
+
+    /// Games per sample: a pair with two players, one rotation per seat with more.
+    pub fn rotations(&self) -> usize {
+        if self.players == 2 { 2 } else { self.players }
+    }
 }
 
 impl MatchConfig {
     /// Games per sample: a pair with two players, one rotation per seat with more.
     pub fn rotations(&self) -> usize {
-        if self.rules.settings.players == 2 {
-            2
-        } else {
-            self.rules.settings.players
+        self.header().rotations()
+    }
+
+    /// The names and settings a summary shows.
+    pub fn header(&self) -> Header {
+        Header {
+            variant: self.rules.settings.variant.clone(),
+            players: self.rules.settings.players,
+            names: self.engines.iter().map(|(s, _)| s.name.clone()).collect(),
+            sprt: self.sprt,
+        }
+    }
+
+    /// Where this process's games belong: the match's fingerprint, over everything that
+    /// decides its games (not over concurrency, records or reports), and the shard.
+    pub fn schedule(&self) -> Schedule {
+        let rules = &self.rules;
+        let openings: Vec<String> = self.openings.iter().map(Opening::line).collect();
+        let decisive = format!(
+            "{:?}|{}|{}|{:?}|{}|{}|{:?}|{:?}",
+            rules.settings,
+            rules.margin,
+            rules.idle_timeout.as_millis(),
+            rules.max_plies,
+            self.games,
+            self.seed,
+            self.engines,
+            openings
+        );
+        Schedule {
+            fingerprint: fingerprint(&decisive),
+            variant: rules.settings.variant.clone(),
+            engines: self.header().names,
+            games: self.games,
+            shard: (self.shard.index, self.shard.count),
         }
     }
 
@@ -91,7 +150,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, record: &GameRecord, first: &str, rotations: usize, two_player: bool) {
+    /// Counts one finished game of the match `header` names.
+    pub fn add(&mut self, record: &GameRecord, header: &Header) {
         self.finished += 1;
         for (seat, name) in record.seats.iter().enumerate() {
             self.standings
@@ -104,18 +164,18 @@ impl Tally {
                 .push(format!("game {}: {}", record.game, record.reason));
         }
         self.notes.extend(record.notes.iter().cloned());
-        if !two_player {
+        if !header.head_to_head() {
             return;
         }
         let points: f64 = (0..record.seats.len())
-            .filter(|&s| record.seats[s] == first)
+            .filter(|&s| record.seats[s] == header.names[0])
             .map(|s| record.scores[s])
             .sum();
         self.head_to_head.add_game(points);
         let sample = self.samples.entry(record.sample).or_default();
         sample.0 += 1;
         sample.1 += points;
-        if sample.0 == rotations {
+        if sample.0 == header.rotations() {
             let total = sample.1;
             self.head_to_head.add_pair(total);
         }
@@ -124,16 +184,22 @@ impl Tally {
 
 /// Plays the match, writing progress and summaries to `out`; returns the final tally.
 pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, String> {
-    let first = config.engines[0].0.name.clone();
-    let two_player = config.rules.settings.players == 2 && config.engines.len() == 2;
+    let (header, schedule) = (config.header(), config.schedule());
     let mut tally = Tally::default();
     let mut done = HashSet::new();
     if config.resume
         && let Some(path) = &config.records
     {
         for record in records::read_all(path)? {
+            if record.schedule.as_ref().is_some_and(|s| *s != schedule) {
+                return Err(format!(
+                    "'{path}' holds game {} of another match or shard; resume with the settings \
+                     that wrote it",
+                    record.game
+                ));
+            }
             if record.game < config.games && done.insert(record.game) {
-                tally.add(&record, &first, config.rotations(), two_player);
+                tally.add(&record, &header);
             }
         }
         say(
@@ -141,8 +207,15 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
             &format!("Resuming: {} games already played", done.len()),
         );
     }
-    let queue: Mutex<VecDeque<usize>> =
-        Mutex::new((0..config.games).filter(|g| !done.contains(g)).collect());
+    let rotations = config.rotations();
+    let planned = (0..config.games)
+        .filter(|g| config.shard.plays(g / rotations))
+        .count();
+    let queue: Mutex<VecDeque<usize>> = Mutex::new(
+        (0..config.games)
+            .filter(|g| config.shard.plays(g / rotations) && !done.contains(g))
+            .collect(),
+    );
     let stop = AtomicBool::new(false);
     let (sender, results) = mpsc::channel::<GameRecord>();
     let mut failure = None;
@@ -164,7 +237,8 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                     let Some(game) = queue.lock().expect("queue").pop_front() else {
                         break;
                     };
-                    let record = play(config.job(game), &mut contestants, &config.rules);
+                    let mut record = play(config.job(game), &mut contestants, &config.rules);
+                    record.schedule = Some(config.schedule());
                     if sender.send(record).is_err() {
                         break;
                     }
@@ -179,18 +253,22 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                 failure = Some(e);
                 stop.store(true, Relaxed);
             }
-            tally.add(&record, &first, config.rotations(), two_player);
-            say(out, &progress(&record, tally.finished, config.games));
+            tally.add(&record, &header);
+            say(out, &progress(&record, tally.finished, planned));
             for note in &record.notes {
                 say(out, &format!("Warning: game {}: {note}", record.game));
             }
             if config.report_every > 0 && tally.finished % config.report_every == 0 {
-                say(out, &summary(config, &tally));
+                say(out, &summary(&header, &tally));
             }
-            if let Some(sprt) = &config.sprt {
+            // One shard cannot decide the match: `arena merge` gives the SPRT's state.
+            if let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) {
                 let (lower, upper) = sprt.bounds();
-                let llr = tally.head_to_head.llr(sprt);
-                if two_player && (llr <= lower || llr >= upper) && !stop.swap(true, Relaxed) {
+                let llr = tally.head_to_head.llr(&sprt);
+                if header.head_to_head()
+                    && (llr <= lower || llr >= upper)
+                    && !stop.swap(true, Relaxed)
+                {
                     let verdict = if llr >= upper { "H1" } else { "H0" };
                     say(
                         out,
@@ -207,12 +285,13 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     }
     let just_reported = config.report_every > 0 && tally.finished % config.report_every == 0;
     if !just_reported || tally.finished == 0 {
-        say(out, &summary(config, &tally));
+        say(out, &summary(&header, &tally));
     }
     Ok(tally)
 }
 
-fn say(out: &mut dyn Write, text: &str) {
+/// Writes one line to `out` and flushes it.
+pub fn say(out: &mut dyn Write, text: &str) {
     let _ = writeln!(out, "{text}");
     let _ = out.flush();
 }
@@ -230,15 +309,11 @@ fn progress(record: &GameRecord, finished: usize, games: usize) -> String {
 
 /// The summary block: fastchess-style head-to-head numbers for two engines in a
 /// two-player game, average score and rank per engine otherwise.
-pub fn summary(config: &MatchConfig, tally: &Tally) -> String {
+pub fn summary(header: &Header, tally: &Tally) -> String {
     let rule = "-".repeat(60);
-    let names: Vec<&str> = config
-        .engines
-        .iter()
-        .map(|(s, _)| s.name.as_str())
-        .collect();
+    let names = &header.names;
     let mut lines = vec![rule.clone()];
-    if config.rules.settings.players == 2 && names.len() == 2 {
+    if header.head_to_head() {
         let h = &tally.head_to_head;
         let (elo, elo_error) = h.elo();
         let (nelo, nelo_error) = h.normalized_elo();
@@ -248,7 +323,7 @@ pub fn summary(config: &MatchConfig, tally: &Tally) -> String {
             "Results of {} vs {} ({}, {} games):",
             names[0],
             names[1],
-            config.rules.settings.variant,
+            header.variant,
             h.games()
         ));
         lines.push(format!(
@@ -268,7 +343,7 @@ pub fn summary(config: &MatchConfig, tally: &Tally) -> String {
             100.0 * points / games
         ));
         lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
-        if let Some(sprt) = &config.sprt {
+        if let Some(sprt) = &header.sprt {
             let (lower, upper) = sprt.bounds();
             lines.push(format!(
                 "LLR: {:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
@@ -280,10 +355,10 @@ pub fn summary(config: &MatchConfig, tally: &Tally) -> String {
     } else {
         lines.push(format!(
             "Results ({}, {} players, {} games):",
-            config.rules.settings.variant, config.rules.settings.players, tally.finished
+            header.variant, header.players, tally.finished
         ));
-        for name in &names {
-            let standing = tally.standings.get(*name).cloned().unwrap_or_default();
+        for name in names {
+            let standing = tally.standings.get(name).cloned().unwrap_or_default();
             let (score, rank) = standing.averages();
             lines.push(format!(
                 "{name}: average score {score:.3}, average rank {rank:.2} over {} seats",

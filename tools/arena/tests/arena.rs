@@ -269,3 +269,103 @@ fn engines_that_disagree_with_the_referee_are_reported() {
         );
     }
 }
+
+/// The record lines of `path` by game, without the fields that differ between runs of the
+/// same games (times, and the shard that played it).
+fn games_of(path: &str) -> Vec<String> {
+    let mut games: Vec<String> = lines(path)
+        .iter()
+        .map(|line| {
+            line.split('\t')
+                .filter(|f| !f.starts_with("times=") && !f.starts_with("shard="))
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    games.sort_by_key(|l| l.split('\t').next().unwrap()[5..].parse::<usize>().unwrap());
+    games
+}
+
+/// The summary block: from the `Results` line to the end.
+fn summary_of(out: &str) -> String {
+    out[out.rfind("Results").expect("a summary")..].to_string()
+}
+
+#[test]
+fn a_match_split_into_three_shards_and_merged_equals_the_whole_match() {
+    for (game, players, games) in [("dwnsiwn", "2", "12"), ("dwindle", "3", "12")] {
+        let engines = [
+            engine("search", "a"),
+            format!("{}|option.Search=mcts", engine("search", "b")),
+        ];
+        let args = |records: &str, shard: &str| {
+            let mut args = match_args(game, &engines, &[]);
+            args.extend(
+                [
+                    "--players",
+                    players,
+                    "--each",
+                    "nodes=150",
+                    "--games",
+                    games,
+                    "--openings",
+                    "random=2",
+                    "count=5",
+                    "--seed",
+                    "7",
+                    "--records",
+                    records,
+                    "--shard",
+                    shard,
+                ]
+                .map(str::to_string),
+            );
+            args
+        };
+        let run_args =
+            |args: Vec<String>| arena(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let whole = temp_file(&format!("{game}-whole.records"));
+        let whole_out = run_args(args(&whole, "1/1"));
+        let shards: Vec<String> = (1..=3)
+            .map(|k| temp_file(&format!("{game}-shard{k}.records")))
+            .collect();
+        for (k, path) in shards.iter().enumerate() {
+            run_args(args(path, &format!("{}/3", k + 1)));
+            assert!(
+                !lines(path).is_empty(),
+                "{game}: shard {} played nothing",
+                k + 1
+            );
+        }
+        let mut merge: Vec<&str> = vec!["merge"];
+        merge.extend(shards.iter().map(String::as_str));
+        let merged = arena(&merge);
+        assert!(
+            merged.contains(&format!("Merged {games} of {games} games from 3 files")),
+            "{merged}"
+        );
+        assert!(!merged.contains("Missing"), "{merged}");
+        let mut sharded: Vec<String> = shards.iter().flat_map(|p| games_of(p)).collect();
+        sharded.sort_by_key(|l| l.split('\t').next().unwrap()[5..].parse::<usize>().unwrap());
+        assert_eq!(sharded, games_of(&whole), "{game}: game for game");
+        assert_eq!(summary_of(&merged), summary_of(&whole_out), "{game}");
+
+        let two = arena(&["merge", &shards[0], &shards[2]]);
+        assert!(two.contains("Missing shards: 2/3"), "{two}");
+        assert!(two.contains("Missing games: "), "{two}");
+        let refused = Command::new(ARENA)
+            .args(["merge", &shards[0], &shards[0]])
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("overlap"));
+        let foreign = temp_file(&format!("{game}-foreign.records"));
+        let text = std::fs::read_to_string(&shards[1]).unwrap();
+        std::fs::write(&foreign, text.replace("\tmatch=", "\tmatch=0")).unwrap();
+        let other = Command::new(ARENA)
+            .args(["merge", &shards[0], &foreign])
+            .output()
+            .unwrap();
+        assert!(String::from_utf8_lossy(&other.stderr).contains("another match"));
+    }
+}

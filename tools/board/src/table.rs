@@ -495,6 +495,7 @@ impl Table {
             moves: self.moves.iter().map(|m| m.token.clone()).collect(),
             times: self.moves.iter().map(|m| m.ms).collect(),
             notes: Vec::new(),
+            schedule: None,
         }
         .line()
     }

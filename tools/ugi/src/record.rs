@@ -3,7 +3,10 @@
 //! A line is tab-separated `key=value` fields: `game`, `sample`, `rotation`, `seats`
 //! (engine names by seat, comma-separated), `opening`, `result`, `scores` (by seat),
 //! `reason`, `plies`, `moves` and `times` (milliseconds per decision; 0 for dice),
-//! space-separated, and `notes` (what the referee noticed, `; `-separated).
+//! space-separated, and `notes` (what the referee noticed, `; `-separated). Records of a
+//! scheduled match add `match` (the match's fingerprint), `variant`, `engines` (names in the
+//! match's order, comma-separated), `of` (games in the whole match) and `shard` (`k/n`, the slice
+//! that played it); a line without them is read as a game of no known match.
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +33,24 @@ pub struct GameRecord {
     pub times: Vec<u64>,
     /// Disagreements and other remarks.
     pub notes: Vec<String>,
+    /// The match it was played in, if the line says.
+    pub schedule: Option<Schedule>,
+}
+
+/// Where a game belongs: its match, and the slice of the match that played it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    /// A hash of everything that decides the match's games (game, players, engines, limits,
+    /// openings, games, seed, adjudication): equal for every shard of one match.
+    pub fingerprint: String,
+    /// The game's name.
+    pub variant: String,
+    /// The engines' names, in the match's order.
+    pub engines: Vec<String>,
+    /// Games in the whole match.
+    pub games: usize,
+    /// The shard that played it (1-based) and how many shards the match has.
+    pub shard: (usize, usize),
 }
 
 /// The scores when the player in seat `loser` (0-based) forfeits: 0 for him, the point
@@ -49,7 +70,7 @@ impl GameRecord {
     /// The record's line (without the newline).
     pub fn line(&self) -> String {
         let join = |items: Vec<String>, sep: &str| items.join(sep);
-        [
+        let fields = [
             format!("game={}", self.game),
             format!("sample={}", self.sample),
             format!("rotation={}", self.rotation),
@@ -68,8 +89,18 @@ impl GameRecord {
                 join(self.times.iter().map(u64::to_string).collect(), " ")
             ),
             format!("notes={}", clean(&self.notes.join("; "))),
-        ]
-        .join("\t")
+        ];
+        let mut fields = fields.to_vec();
+        if let Some(s) = &self.schedule {
+            fields.extend([
+                format!("match={}", s.fingerprint),
+                format!("variant={}", s.variant),
+                format!("engines={}", s.engines.join(",")),
+                format!("of={}", s.games),
+                format!("shard={}/{}", s.shard.0, s.shard.1),
+            ]);
+        }
+        fields.join("\t")
     }
 
     /// Parses a record line.
@@ -111,6 +142,22 @@ impl GameRecord {
                 .iter()
                 .map(|n| n.trim().to_string())
                 .collect(),
+            schedule: match field("match") {
+                Err(_) => None,
+                Ok(fingerprint) => {
+                    let shard = field("shard")?
+                        .split_once('/')
+                        .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                        .ok_or_else(|| format!("bad 'shard' in: {line}"))?;
+                    Some(Schedule {
+                        fingerprint: fingerprint.to_string(),
+                        variant: field("variant")?.to_string(),
+                        engines: words(field("engines")?, ','),
+                        games: number("of")?,
+                        shard,
+                    })
+                }
+            },
         })
     }
 }
@@ -133,8 +180,20 @@ mod tests {
             moves: vec!["c6=15".into(), "roll:3".into()],
             times: vec![12, 0],
             notes: vec!["old says draw".into()],
+            schedule: None,
         };
         assert_eq!(GameRecord::parse(&record.line()).unwrap(), record);
+        let scheduled = GameRecord {
+            schedule: Some(Schedule {
+                fingerprint: "0123456789abcdef".into(),
+                variant: "dwnsiwn".into(),
+                engines: vec!["new".into(), "old".into()],
+                games: 12,
+                shard: (2, 3),
+            }),
+            ..record
+        };
+        assert_eq!(GameRecord::parse(&scheduled.line()).unwrap(), scheduled);
     }
 
     #[test]
