@@ -23,6 +23,24 @@ pub struct Limits {
     pub depth: Option<u32>,
 }
 
+impl Limits {
+    /// The per-move limits as `go` words (each with a space before it); clocks are the
+    /// caller's.
+    pub fn go_words(&self) -> String {
+        let mut words = String::new();
+        if let Some(ms) = self.movetime {
+            words += &format!(" movetime {ms}");
+        }
+        if let Some(nodes) = self.nodes {
+            words += &format!(" nodes {nodes}");
+        }
+        if let Some(depth) = self.depth {
+            words += &format!(" depth {depth}");
+        }
+        words
+    }
+}
+
 /// Match-wide rules for games.
 #[derive(Clone, Debug)]
 pub struct GameRules {
@@ -250,17 +268,7 @@ fn go_command(seats: &[usize], contestants: &[Contestant], clocks: &[i64], mover
             go += &format!(" p{n}time {time} p{n}inc {inc}", n = seat + 1);
         }
     }
-    let limits = contestants[seats[mover]].limits;
-    if let Some(ms) = limits.movetime {
-        go += &format!(" movetime {ms}");
-    }
-    if let Some(nodes) = limits.nodes {
-        go += &format!(" nodes {nodes}");
-    }
-    if let Some(depth) = limits.depth {
-        go += &format!(" depth {depth}");
-    }
-    go
+    go + &contestants[seats[mover]].limits.go_words()
 }
 
 /// Asks every engine that played for the result of the finished game; returns a note for

@@ -1,5 +1,6 @@
 //! `arena`: engine-vs-engine matches for tabula's games, with tabula's rules as referee.
 
+mod balance;
 mod game;
 mod merge;
 mod openings;
@@ -19,7 +20,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use game::GameRules;
-use referee::GameSettings;
+use referee::{GameSettings, Opening};
 use settings::{parse_engine, parse_limits, parse_openings, parse_sprt};
 use tournament::{MatchConfig, run_match};
 use ugi::engine::{engine_words, group_engine_args};
@@ -56,6 +57,16 @@ enum Command {
         /// The file to write.
         #[arg(long)]
         out: String,
+        /// nodes=<n>, depth=<n> or movetime=<ms>: keep only openings that the --engine's
+        /// search with this limit scores within --window either way.
+        #[arg(long, num_args = 1.., requires = "engine")]
+        balanced: Vec<String>,
+        /// The judging engine for --balanced: cmd=<command> [name=<name>] [option.<Name>=<value>].
+        #[arg(long)]
+        engine: Option<String>,
+        /// The window for --balanced, in centipawns.
+        #[arg(long, default_value_t = 100, requires = "balanced")]
+        window: i64,
     },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
@@ -142,16 +153,20 @@ fn main() -> ExitCode {
             count,
             seed,
             out,
-        } => write_openings(
-            GameSettings {
+            balanced,
+            engine,
+            window,
+        } => {
+            let settings = GameSettings {
                 variant: game,
                 players,
-            },
-            plies,
-            count,
-            seed,
-            &out,
-        ),
+            };
+            let book = Book { plies, count, seed };
+            match engine {
+                Some(judge) => write_balanced(settings, book, &judge, &balanced, window, &out),
+                None => write_openings(settings, book, &out),
+            }
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -162,14 +177,48 @@ fn main() -> ExitCode {
     }
 }
 
-fn write_openings(
-    settings: GameSettings,
+/// What an openings file is made of: random openings of `plies` plies, `count` of them,
+/// from the random stream of `seed`.
+struct Book {
     plies: usize,
     count: usize,
     seed: u64,
+}
+
+fn write_openings(settings: GameSettings, book: Book, out: &str) -> Result<(), String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(book.seed);
+    let openings = openings::generate(&settings, book.plies, book.count, &mut rng)?;
+    save_openings(&openings, out)
+}
+
+fn write_balanced(
+    settings: GameSettings,
+    book: Book,
+    judge: &str,
+    limit: &[String],
+    window: i64,
     out: &str,
 ) -> Result<(), String> {
-    let openings = openings::generate(&settings, plies, count, &mut Pcg64Mcg::seed_from_u64(seed))?;
+    let (spec, limits) = parse_engine(&engine_words(judge), &parse_limits(limit, None)?)?;
+    let name = spec.name.clone();
+    let mut judge = balance::Judge::start(spec, limits, &settings)?;
+    let mut rng = Pcg64Mcg::seed_from_u64(book.seed);
+    let balanced = balance::generate(
+        &settings, book.plies, book.count, window, &mut judge, &mut rng,
+    )?;
+    println!(
+        "judged {} random openings with {name} ({}): kept {} within {window} cp, dropped {} \
+         with a forced result and {} further off",
+        balanced.tried,
+        limit.join(" "),
+        balanced.openings.len(),
+        balanced.mates,
+        balanced.tried - balanced.openings.len() - balanced.mates
+    );
+    save_openings(&balanced.openings, out)
+}
+
+fn save_openings(openings: &[Opening], out: &str) -> Result<(), String> {
     let text: String = openings.iter().map(|o| o.line() + "\n").collect();
     std::fs::write(out, text).map_err(|e| format!("cannot write '{out}': {e}"))?;
     println!("wrote {} openings to {out}", openings.len());

@@ -36,41 +36,79 @@ pub fn generate<R: Rng>(
     count: usize,
     rng: &mut R,
 ) -> Result<Vec<Opening>, String> {
-    let start = Opening::parse("startpos")?;
-    let mut seen = HashSet::new();
+    let mut candidates = Candidates::new(settings, plies, count);
     let mut openings = Vec::new();
-    let mut attempts = 0;
-    while openings.len() < count && attempts < 50 * count + 100 {
-        attempts += 1;
-        let mut referee = Referee::new(settings, &start)?;
-        let mut ok = true;
-        for _ in 0..plies {
-            let token = match referee.next() {
-                Next::Over(..) => {
-                    ok = false;
-                    break;
-                }
-                Next::Chance(outcomes) => roll(&outcomes, rng),
-                Next::Player(_) => {
-                    let legal = referee.legal_tokens();
-                    legal[rng.random_range(0..legal.len())].clone()
-                }
-            };
-            referee.play(&token)?;
-        }
-        // Openings end where a player decides, so the dice of a game come from the arena.
-        while ok && let Next::Chance(outcomes) = referee.next() {
-            referee.play(&roll(&outcomes, rng))?;
-        }
-        if ok && matches!(referee.next(), Next::Player(_)) && seen.insert(referee.text()) {
-            openings.push(Opening {
-                text: None,
-                moves: referee.played().to_vec(),
-            });
-        }
+    while openings.len() < count
+        && let Some(opening) = candidates.next(rng)?
+    {
+        openings.push(opening);
     }
-    if openings.is_empty() {
-        return Err(format!("no opening of {plies} plies could be made"));
-    }
+    candidates.check(&openings)?;
     Ok(openings)
+}
+
+/// Distinct random openings, one at a time, for at most a number of attempts that grows
+/// with the count wanted (the game may have fewer distinct positions at that depth).
+pub struct Candidates<'a> {
+    settings: &'a GameSettings,
+    plies: usize,
+    seen: HashSet<String>,
+    attempts: usize,
+    most_attempts: usize,
+}
+
+impl<'a> Candidates<'a> {
+    /// Candidates of `plies` plies, with attempts enough for about `count` of them.
+    pub fn new(settings: &'a GameSettings, plies: usize, count: usize) -> Self {
+        Candidates {
+            settings,
+            plies,
+            seen: HashSet::new(),
+            attempts: 0,
+            most_attempts: 50 * count + 100,
+        }
+    }
+
+    /// The next opening not given before, or `None` once the attempts are spent.
+    pub fn next<R: Rng>(&mut self, rng: &mut R) -> Result<Option<Opening>, String> {
+        let start = Opening::parse("startpos")?;
+        while self.attempts < self.most_attempts {
+            self.attempts += 1;
+            let mut referee = Referee::new(self.settings, &start)?;
+            let mut ok = true;
+            for _ in 0..self.plies {
+                let token = match referee.next() {
+                    Next::Over(..) => {
+                        ok = false;
+                        break;
+                    }
+                    Next::Chance(outcomes) => roll(&outcomes, rng),
+                    Next::Player(_) => {
+                        let legal = referee.legal_tokens();
+                        legal[rng.random_range(0..legal.len())].clone()
+                    }
+                };
+                referee.play(&token)?;
+            }
+            // Openings end where a player decides, so the dice of a game come from the arena.
+            while ok && let Next::Chance(outcomes) = referee.next() {
+                referee.play(&roll(&outcomes, rng))?;
+            }
+            if ok && matches!(referee.next(), Next::Player(_)) && self.seen.insert(referee.text()) {
+                return Ok(Some(Opening {
+                    text: None,
+                    moves: referee.played().to_vec(),
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Refuses an empty result.
+    pub fn check(&self, openings: &[Opening]) -> Result<(), String> {
+        if openings.is_empty() {
+            return Err(format!("no opening of {} plies could be made", self.plies));
+        }
+        Ok(())
+    }
 }

@@ -369,3 +369,60 @@ fn a_match_split_into_three_shards_and_merged_equals_the_whole_match() {
         assert!(String::from_utf8_lossy(&other.stderr).contains("another match"));
     }
 }
+
+/// Whether the player to move after `tokens` (Dwindle, two players) wins with one move.
+fn wins_in_one(tokens: &[&str]) -> bool {
+    use tabula::game::{GameConfig, Turn, outcome::Outcome};
+    let registry = tabula::registry::Registry::standard();
+    let mut rules = registry
+        .find("dwindle")
+        .and_then(|entry| entry.rules(GameConfig::default()))
+        .unwrap();
+    rules.set_position(None, tokens).unwrap();
+    let Turn::Player(mover) = rules.turn() else {
+        return false;
+    };
+    rules.legal_tokens().iter().any(|token| {
+        let mut line = tokens.to_vec();
+        line.push(token);
+        rules.set_position(None, &line).unwrap();
+        rules.outcome() == Some(Outcome::Win(mover))
+    })
+}
+
+#[test]
+fn balanced_openings_drop_decided_ones_and_say_how_many_were_judged() {
+    let book = |balanced: bool| {
+        let out = temp_file(&format!("dwindle-{balanced}.book"));
+        let mut args = vec![
+            "openings", "--game", "dwindle", "--plies", "4", "--count", "30", "--seed", "3",
+            "--out", &out,
+        ];
+        let judge = format!("cmd={FAKE} search");
+        if balanced {
+            args.extend(["--balanced", "nodes=2000", "--engine", &judge, "name=judge"]);
+        }
+        (arena(&args), lines(&out))
+    };
+    let decided = |book: &[String]| {
+        book.iter()
+            .filter(|line| {
+                let tokens: Vec<&str> = line.split(' ').skip(2).collect();
+                wins_in_one(&tokens)
+            })
+            .count()
+    };
+    let (_, random) = book(false);
+    assert!(decided(&random) > 0, "the random book has decided openings");
+    let (said, balanced) = book(true);
+    assert_eq!(balanced.len(), 30, "{said}");
+    assert_eq!(decided(&balanced), 0, "{said}");
+    let figures: Vec<usize> = said
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // judged N ... (nodes=2000): kept 30 within 100 cp, dropped M ... and K further off
+    let (judged, kept, mates, off) = (figures[0], figures[2], figures[4], figures[5]);
+    assert_eq!((kept, judged), (30, kept + mates + off), "{said}");
+    assert!(mates > 0, "{said}");
+}

@@ -1,0 +1,119 @@
+//! Balanced openings: random openings kept only where a short search by a judging engine
+//! finds neither side ahead by more than a window, so that games are not decided before
+//! they start.
+
+use std::time::Duration;
+
+use rand::Rng;
+
+use crate::game::Limits;
+use crate::openings::Candidates;
+use crate::referee::{GameSettings, Opening, Referee};
+use ugi::engine::{EngineProcess, EngineSpec};
+
+/// How long the judge may take over one position beyond its own limit.
+const SLACK: Duration = Duration::from_secs(30);
+
+/// What the judge made of a position, from the view of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// A score in centipawns.
+    Centipawns(i64),
+    /// A forced result found (`score mate`).
+    Mate,
+}
+
+/// How a balanced book came out.
+pub struct Balanced {
+    /// The openings kept.
+    pub openings: Vec<Opening>,
+    /// Distinct random openings judged.
+    pub tried: usize,
+    /// Those dropped for a forced result.
+    pub mates: usize,
+}
+
+/// A judging engine: one process, asked for a short search of each candidate.
+pub struct Judge {
+    spec: EngineSpec,
+    limits: Limits,
+    process: EngineProcess,
+}
+
+impl Judge {
+    /// Starts the engine of `spec`, set up for `settings`, to search with `limits`.
+    pub fn start(
+        spec: EngineSpec,
+        limits: Limits,
+        settings: &GameSettings,
+    ) -> Result<Self, String> {
+        let process = EngineProcess::start(&spec, &settings.engine_setup())?;
+        Ok(Judge {
+            spec,
+            limits,
+            process,
+        })
+    }
+
+    /// The judge's verdict on `opening`: the last score its search reported.
+    pub fn judge(&mut self, settings: &GameSettings, opening: &Opening) -> Result<Verdict, String> {
+        let referee = Referee::new(settings, opening)?;
+        let fail = |what: &str| format!("judge {}: {what}", self.spec.name);
+        self.process.send(&referee.position_command());
+        self.process.send(&format!("go{}", self.limits.go_words()));
+        let wait = SLACK + Duration::from_millis(self.limits.movetime.unwrap_or(0));
+        let mut verdict = None;
+        loop {
+            let line = self
+                .process
+                .next_line(wait)
+                .map_err(|f| fail(f.describe()))?;
+            if line.starts_with("bestmove") {
+                return verdict.ok_or_else(|| fail("no score before its bestmove"));
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|&w| w == "score") {
+                verdict = match (words.get(at + 1), words.get(at + 2)) {
+                    (Some(&"cp"), Some(cp)) => cp.parse().ok().map(Verdict::Centipawns),
+                    (Some(&"mate"), _) => Some(Verdict::Mate),
+                    _ => verdict,
+                };
+            }
+        }
+    }
+}
+
+/// Up to `count` distinct random openings of `plies` plies whose judged score lies within
+/// `window` centipawns either way; says how many it judged.
+pub fn generate<R: Rng>(
+    settings: &GameSettings,
+    plies: usize,
+    count: usize,
+    window: i64,
+    judge: &mut Judge,
+    rng: &mut R,
+) -> Result<Balanced, String> {
+    let mut candidates = Candidates::new(settings, plies, count);
+    let mut book = Balanced {
+        openings: Vec::new(),
+        tried: 0,
+        mates: 0,
+    };
+    while book.openings.len() < count
+        && let Some(opening) = candidates.next(rng)?
+    {
+        book.tried += 1;
+        match judge.judge(settings, &opening)? {
+            Verdict::Centipawns(cp) if cp.abs() <= window => book.openings.push(opening),
+            Verdict::Centipawns(_) => {}
+            Verdict::Mate => book.mates += 1,
+        }
+    }
+    if book.openings.is_empty() {
+        return Err(format!(
+            "none of the {} openings judged lies within {window} cp",
+            book.tried
+        ));
+    }
+    Ok(book)
+}
