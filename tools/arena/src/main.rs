@@ -68,6 +68,19 @@ enum Command {
         #[arg(long, default_value_t = 100, requires = "balanced")]
         window: i64,
     },
+    /// Writes the games of record files as PGN-like text (tags, then the tokens as moves),
+    /// which the board loads.
+    Export {
+        /// The record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+        /// The game, for records that do not name it (written by an older arena).
+        #[arg(long, value_parser = game_names())]
+        game: Option<String>,
+        /// The file to write (standard output without it).
+        #[arg(long)]
+        out: Option<String>,
+    },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
     Merge {
@@ -143,6 +156,7 @@ struct MatchArgs {
 fn main() -> ExitCode {
     let result = match Cli::parse_from(group_engine_args(std::env::args())).command {
         Command::Match(args) => play_match(args),
+        Command::Export { records, game, out } => export(&records, game.as_deref(), out.as_deref()),
         Command::Merge { records, sprt } => {
             parse_sprt(&sprt).and_then(|sprt| merge::merge(&records, sprt, &mut std::io::stdout()))
         }
@@ -173,6 +187,28 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("arena: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn export(paths: &[String], game: Option<&str>, out: Option<&str>) -> Result<(), String> {
+    let mut text = String::new();
+    for path in paths {
+        for record in records::read_all(path)? {
+            let variant = record
+                .schedule
+                .as_ref()
+                .map(|s| s.variant.as_str())
+                .or(game)
+                .ok_or_else(|| format!("'{path}' does not name its game: give --game"))?;
+            text += &ugi::export::write(&record, variant);
+        }
+    }
+    match out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
         }
     }
 }

@@ -426,3 +426,36 @@ fn balanced_openings_drop_decided_ones_and_say_how_many_were_judged() {
     assert_eq!((kept, judged), (30, kept + mates + off), "{said}");
     assert!(mates > 0, "{said}");
 }
+
+#[test]
+fn exported_games_read_back_as_their_records() {
+    let records = temp_file("export.records");
+    let engines = [
+        engine("search", "a"),
+        format!("{}|option.Search=random", engine("search", "b")),
+    ];
+    let args = ["--each", "nodes=200", "--games", "2", "--records", &records];
+    run("dwnsiwn", &engines, &args);
+    let text = arena(&["export", &records]);
+    assert!(
+        text.starts_with("[Event \"tabula arena\"]\n[Variant \"dwnsiwn\"]\n[Round \"1\"]"),
+        "{text}"
+    );
+    let exported = ugi::export::read(&text).unwrap();
+    let recorded: Vec<(ugi::record::GameRecord, String)> = lines(&records)
+        .iter()
+        .map(|l| {
+            (
+                ugi::record::GameRecord::parse(l).unwrap(),
+                "dwnsiwn".to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(exported, recorded);
+    assert!(
+        exported
+            .iter()
+            .all(|(r, _)| r.moves.iter().any(|m| m.starts_with("roll:"))),
+        "dice too"
+    );
+}

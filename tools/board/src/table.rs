@@ -428,11 +428,26 @@ impl Table {
     }
 
     /// Replaces the game by one read from `text`: a position text, `startpos moves ...`,
-    /// `fen <text> moves ...`, or an arena record line. Play is held afterwards.
+    /// `fen <text> moves ...`, an arena record line, or the first game of `arena export` text.
+    /// Play is held afterwards.
     pub fn load(&mut self, text: &str) -> Result<(), String> {
         let text = text.trim();
-        let (opening, extra) = if text.starts_with("game=") || text.contains('\t') {
-            let record = GameRecord::parse(text)?;
+        let exported = text.starts_with('[');
+        let (opening, extra) = if exported || text.starts_with("game=") || text.contains('\t') {
+            let record = if exported {
+                let (record, variant) = ugi::export::read(text)?
+                    .into_iter()
+                    .next()
+                    .ok_or("the text holds no game")?;
+                if variant != self.entry.name {
+                    return Err(format!(
+                        "the game is {variant}; start a game of {variant} first"
+                    ));
+                }
+                record
+            } else {
+                GameRecord::parse(text)?
+            };
             if record.seats.len() != self.config.players {
                 return Err(format!(
                     "the record is a game of {} players; start a game of {} players first",

@@ -353,6 +353,17 @@ fn positions_load_save_step_and_take_back() {
         json!({ "text": replayed["save"]["record"] }),
     );
     assert_eq!(again["save"]["moves"], "startpos moves @0 @5 @1");
+    // So does a game exported by the arena (the first, if there are several).
+    let record = ugi::record::GameRecord::parse(record).unwrap();
+    let exported = ugi::export::write(&record, "dimraw") + &ugi::export::write(&record, "dimraw");
+    let from_export = ok(address, "/api/load", json!({ "text": exported }));
+    assert_eq!(from_export["save"]["moves"], "startpos moves @0 @5 @1");
+    let (status, _) = post(
+        address,
+        "/api/load",
+        json!({ "text": ugi::export::write(&record, "dwindle") }),
+    );
+    assert_ne!(status, 200, "a game of another variant is refused");
     // Taking back with two people undoes the last move.
     let back = ok(address, "/api/takeback", json!({}));
     assert_eq!(back["plies"], 2);

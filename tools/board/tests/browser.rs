@@ -284,6 +284,17 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
         10,
     );
     assert_eq!(get(address, "/api/state")["plies"], 2);
+    // A game as `arena export` writes it, pasted whole.
+    let record = "game=4\tsample=2\trotation=0\tseats=a,b\topening=startpos moves @0\tresult=none\tscores=\treason=x\tplies=2\tmoves=@5 @1\ttimes=7 9\tnotes=";
+    let exported = ugi::export::write(&ugi::record::GameRecord::parse(record).unwrap(), "dimraw");
+    browser.type_into("#load-text", &exported);
+    browser.click("#load");
+    browser.wait_for(
+        "return document.getElementById('save-moves').value === 'startpos moves @0 @5 @1';",
+        json!([]),
+        10,
+    );
+    assert_eq!(get(address, "/api/state")["plies"], 3);
 }
 
 #[test]

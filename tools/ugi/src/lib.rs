@@ -1,6 +1,8 @@
 //! What the tools (the arena, the board) share about UGI engines: an engine process spoken to
-//! line by line with deadlines, the `position` openings, and the arena's game-record line.
+//! line by line with deadlines, the `position` openings, the arena's game-record line, and
+//! games as PGN-like export text.
 
 pub mod engine;
+pub mod export;
 pub mod opening;
 pub mod record;
