@@ -21,6 +21,7 @@ use crate::game::Outcome;
 use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
 use crate::search::TranspositionTable;
+use crate::search::memory::free_apart;
 use go::{GoCommand, parse_go};
 use info::InfoWriter;
 use options::{DiceKind, Effect, EngineOptions, IllegalMove, OptionTable, SearchKind};
@@ -114,11 +115,13 @@ impl Engine {
             ..EngineOptions::defaults(&registry)
         };
         let session = new_session(entry, &options)?;
+        let tt = Arc::new(TranspositionTable::new(options.table_mib()));
+        TranspositionTable::warm_up_apart(&tt);
         Ok(Engine {
             output,
             table: OptionTable::new(&registry),
             registry,
-            tt: Arc::new(TranspositionTable::new(options.table_mib())),
+            tt,
             options,
             session,
             stop: Arc::new(AtomicBool::new(false)),
@@ -266,9 +269,12 @@ impl Engine {
 
     /// Puts `tt` in the old table's place; the old one is freed on a thread of its own, which
     /// takes a while for gigabytes the search has touched.
+    /// The new table's memory is mapped by a thread of its own (see
+    /// [`TranspositionTable::warm_up_apart`]).
     fn replace_table(&mut self, tt: TranspositionTable) {
         let old = std::mem::replace(&mut self.tt, Arc::new(tt));
-        std::thread::spawn(move || drop(old));
+        TranspositionTable::warm_up_apart(&self.tt);
+        free_apart(old);
     }
 
     fn new_game(&mut self) {

@@ -36,7 +36,8 @@ fn play_through(address: std::net::SocketAddr, decisions: usize) -> Value {
         let token = state["legal"][0]["token"].as_str().unwrap().to_string();
         let before = state["plies"].as_u64().unwrap();
         let after = ok(address, "/api/move", json!({ "token": token }));
-        assert_eq!(after["plies"].as_u64().unwrap(), before + 1);
+        // An engine to move next may have answered already, before the state was taken.
+        assert!(after["plies"].as_u64().unwrap() > before);
         assert_eq!(after["moves"][before as usize]["token"], token.as_str());
     }
     unreachable!()
