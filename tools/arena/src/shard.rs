@@ -6,6 +6,8 @@
 //! Every game keeps its number, opening and dice from the whole match's schedule, so the
 //! shards together play exactly the games one process would.
 
+use ugi::record::Schedule;
+
 /// One slice of a match: `index` of `count`, 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -22,11 +24,7 @@ impl Shard {
     /// Parses `k/n` with 1 <= k <= n.
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = || format!("bad shard '{text}': give k/n with 1 <= k <= n, as 2/5");
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
+        let (index, count) = Schedule::parse_shard(text).ok_or_else(bad)?;
         if index == 0 || index > count {
             return Err(bad());
         }

@@ -55,7 +55,7 @@ pub fn write(record: &GameRecord, variant: &str) -> String {
             ("Match".into(), s.fingerprint.clone()),
             ("Engines".into(), s.engines.join(",")),
             ("Of".into(), s.games.to_string()),
-            ("Shard".into(), format!("{}/{}", s.shard.0, s.shard.1)),
+            ("Shard".into(), s.shard_text()),
         ]);
     }
     let mut text: String = tags
@@ -173,10 +173,7 @@ fn game(tags: &[(String, String)], words: &[String]) -> Result<(GameRecord, Stri
             variant: need("Variant")?.to_string(),
             engines: list(need("Engines")?, ','),
             games: number("Of")?,
-            shard: need("Shard")?
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-                .ok_or("bad Shard tag")?,
+            shard: Schedule::parse_shard(need("Shard")?).ok_or("bad Shard tag")?,
         }),
     };
     let record = GameRecord {

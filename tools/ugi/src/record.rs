@@ -53,6 +53,19 @@ pub struct Schedule {
     pub shard: (usize, usize),
 }
 
+impl Schedule {
+    /// The shard as `k/n`.
+    pub fn shard_text(&self) -> String {
+        format!("{}/{}", self.shard.0, self.shard.1)
+    }
+
+    /// Reads a shard's `k/n` (two numbers, unchecked).
+    pub fn parse_shard(text: &str) -> Option<(usize, usize)> {
+        let (k, n) = text.split_once('/')?;
+        Some((k.trim().parse().ok()?, n.trim().parse().ok()?))
+    }
+}
+
 /// The scores when the player in seat `loser` (0-based) forfeits: 0 for him, the point
 /// shared by the others.
 pub fn forfeit_scores(players: usize, loser: usize) -> Vec<f64> {
@@ -97,7 +110,7 @@ impl GameRecord {
                 format!("variant={}", s.variant),
                 format!("engines={}", s.engines.join(",")),
                 format!("of={}", s.games),
-                format!("shard={}/{}", s.shard.0, s.shard.1),
+                format!("shard={}", s.shard_text()),
             ]);
         }
         fields.join("\t")
@@ -145,9 +158,7 @@ impl GameRecord {
             schedule: match field("match") {
                 Err(_) => None,
                 Ok(fingerprint) => {
-                    let shard = field("shard")?
-                        .split_once('/')
-                        .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                    let shard = Schedule::parse_shard(field("shard")?)
                         .ok_or_else(|| format!("bad 'shard' in: {line}"))?;
                     Some(Schedule {
                         fingerprint: fingerprint.to_string(),
