@@ -38,7 +38,6 @@ const WRITTEN: u32 = 2;
 const NO_ROOM: u32 = 3;
 
 /// One position in the tree; all zero bytes make a free slot.
-#[derive(Default)]
 pub struct Node {
     /// The position hash (0 marks a free slot).
     key: AtomicU64,
