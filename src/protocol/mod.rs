@@ -20,8 +20,8 @@ use crate::display::describe;
 use crate::game::Outcome;
 use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
-use crate::search::TranspositionTable;
 use crate::search::memory::free_apart;
+use crate::search::{SearchLimits, TranspositionTable};
 use go::{GoCommand, parse_go};
 use info::InfoWriter;
 use options::{DiceKind, Effect, EngineOptions, IllegalMove, OptionTable, SearchKind};
@@ -398,6 +398,8 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
+        // The clock runs from here: waiting for the tree or for threads counts against it.
+        let received = Some(std::time::Instant::now());
         let limits = match parse_go(args) {
             Ok(GoCommand::Perft(depth)) => {
                 let session = self.session.detached();
@@ -409,7 +411,10 @@ impl Engine {
                 self.error("the game is over: it was lost by an illegal token");
                 return self.output.line("bestmove (none)");
             }
-            Ok(GoCommand::Search(limits)) => *limits,
+            Ok(GoCommand::Search(limits)) => SearchLimits {
+                received,
+                ..*limits
+            },
             Err(e) => {
                 self.error(&e);
                 return self.output.line("bestmove (none)");

@@ -19,6 +19,9 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Think until `stop`.
     pub infinite: bool,
+    /// When the `go` arrived: the clock runs from then, so that time spent before the search
+    /// starts (waiting for the tree, starting threads) counts. None: from the search's start.
+    pub received: Option<Instant>,
 }
 
 impl SearchLimits {
@@ -48,7 +51,7 @@ pub struct TimePlan {
 impl TimePlan {
     /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O.
     pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64) -> Self {
-        let start = Instant::now();
+        let start = limits.received.unwrap_or_else(Instant::now);
         if limits.infinite {
             return TimePlan {
                 start,
@@ -118,6 +121,21 @@ impl TimePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_runs_from_the_go_s_arrival() {
+        let limits = SearchLimits {
+            movetime: Some(100),
+            received: Some(Instant::now() - Duration::from_millis(150)),
+            ..Default::default()
+        };
+        assert!(TimePlan::new(&limits, 0, 0).out_of_time());
+        let fresh = SearchLimits {
+            received: None,
+            ..limits
+        };
+        assert!(!TimePlan::new(&fresh, 0, 0).out_of_time());
+    }
 
     #[test]
     fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
