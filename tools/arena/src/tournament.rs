@@ -222,7 +222,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.max(1) {
             let sender = sender.clone();
-            let (queue, stop) = (&queue, &stop);
+            let (queue, stop, schedule) = (&queue, &stop, &schedule);
             scope.spawn(move || {
                 let mut contestants: Vec<Contestant> = config
                     .engines
@@ -238,7 +238,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                         break;
                     };
                     let mut record = play(config.job(game), &mut contestants, &config.rules);
-                    record.schedule = Some(config.schedule());
+                    record.schedule = Some(schedule.clone());
                     if sender.send(record).is_err() {
                         break;
                     }
