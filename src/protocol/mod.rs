@@ -267,10 +267,9 @@ impl Engine {
         self.options = change.options;
     }
 
-    /// Puts `tt` in the old table's place; the old one is freed on a thread of its own, which
-    /// takes a while for gigabytes the search has touched.
-    /// The new table's memory is mapped by a thread of its own (see
-    /// [`TranspositionTable::warm_up_apart`]).
+    /// Puts `tt` in the old table's place. Threads of their own map the new table's memory
+    /// (see [`TranspositionTable::warm_up_apart`]) and free the old one, which takes a while
+    /// for gigabytes the search has touched.
     fn replace_table(&mut self, tt: TranspositionTable) {
         let old = std::mem::replace(&mut self.tt, Arc::new(tt));
         TranspositionTable::warm_up_apart(&self.tt);

@@ -9,7 +9,7 @@ use crate::game::perft::divide;
 use crate::game::rules::{GameRules, Rules};
 use crate::game::{Game, GameConfig, Turn};
 use crate::search::mcts::tree::Tree;
-use crate::search::memory::free_apart;
+use crate::search::memory::{WARM_UP_STEP, free_apart};
 use crate::search::report::{Event, Reporter};
 use crate::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, mcts, search,
@@ -109,12 +109,9 @@ impl<G: Game> Reporter<G> for Tokens<'_> {
     }
 }
 
-/// How much of a tree's memory the warm-up thread maps at a time: the longest a search that
-/// starts meanwhile waits for the tree (about 1 ms; 8 ms on a virtual machine).
-const WARM_UP_STEP: usize = 4 << 20;
-
-/// Starts a thread that maps the memory of the tree in `tree` in steps, each under the lock, so
-/// that a search that wants the tree takes it between two steps and the thread goes on after.
+/// Starts a thread that maps the memory of the tree in `tree` in steps ([`WARM_UP_STEP`]), each
+/// under the lock, so that a search that wants the tree takes it between two steps and the
+/// thread goes on after.
 fn warm_up_apart<M: Copy + Send + 'static>(tree: Arc<Mutex<Option<Tree<M>>>>) {
     let _ = std::thread::Builder::new()
         .name("tree warm-up".to_string())

@@ -20,6 +20,11 @@ pub fn check_fits(mib: usize, what: &str) -> Result<(), String> {
     }
 }
 
+/// How much of a new table or tree a warm-up thread maps at a time (see
+/// `TranspositionTable::warm_up_apart` and the MCTS session's): a search that wants the tree
+/// waits at most one step for it (about 1 ms; 8 ms on a virtual machine).
+pub const WARM_UP_STEP: usize = 4 << 20;
+
 /// Drops `value` on a thread of its own: giving back gigabytes a search has touched takes the
 /// system a while, which the caller need not wait for. Where no thread can be had, drops it
 /// here.

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::zeroed::{Zeroable, ZeroedSlice};
+use super::memory::WARM_UP_STEP;
+use super::zeroed::{PAGE, Zeroable, ZeroedSlice};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +124,7 @@ impl TranspositionTable {
     /// when threads take them at once). Returns the bucket to go on from; the table's length
     /// once all is mapped.
     pub fn warm_up(&self, from: usize, bytes: usize) -> usize {
-        const PAGE_BUCKETS: usize = 4096 / std::mem::size_of::<Bucket>();
+        const PAGE_BUCKETS: usize = PAGE / std::mem::size_of::<Bucket>();
         let end = (from + bytes / std::mem::size_of::<Bucket>()).min(self.buckets.len());
         for bucket in self.buckets[from.min(end)..end]
             .iter()
@@ -136,10 +137,9 @@ impl TranspositionTable {
         end
     }
 
-    /// Starts a thread that maps the table (see [`TranspositionTable::warm_up`]) 4 MiB at a
-    /// time until all of it is mapped or the table is dropped.
+    /// Starts a thread that maps the table (see [`TranspositionTable::warm_up`]) a step at a
+    /// time ([`WARM_UP_STEP`]) until all of it is mapped or the table is dropped.
     pub fn warm_up_apart(table: &Arc<Self>) {
-        const STEP: usize = 4 << 20;
         let table = Arc::downgrade(table);
         let _ = std::thread::Builder::new()
             .name("table warm-up".to_string())
@@ -148,7 +148,7 @@ impl TranspositionTable {
                 while let Some(table) = table.upgrade()
                     && at < table.buckets.len()
                 {
-                    at = table.warm_up(at, STEP);
+                    at = table.warm_up(at, WARM_UP_STEP);
                 }
             });
     }

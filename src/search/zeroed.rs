@@ -10,7 +10,7 @@ use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
 /// The smallest page the system maps memory in, in bytes.
-const PAGE: usize = 4096;
+pub const PAGE: usize = 4096;
 
 /// Types for which a value may be made of zero bytes.
 ///

@@ -69,6 +69,12 @@ impl<M> Edge<M> {
     }
 }
 
+/// Visits through a node whose edges are `edges`: their visits summed (searches under way
+/// included).
+pub fn visits_through<M>(edges: &[Edge<M>]) -> u32 {
+    edges.iter().map(|e| e.visits.load(Relaxed)).sum()
+}
+
 /// Room for one edge, written at most once between emptyings of the store.
 #[repr(transparent)]
 struct EdgeSlot<M>(UnsafeCell<MaybeUninit<Edge<M>>>);

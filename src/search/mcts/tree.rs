@@ -18,7 +18,7 @@ use std::sync::atomic::{
     Ordering::{Acquire, Relaxed, Release},
 };
 
-use super::edges::{Edge, EdgeClaim, EdgeMemory};
+use super::edges::{Edge, EdgeClaim, EdgeMemory, visits_through};
 use crate::search::zeroed::{Zeroable, ZeroedSlice};
 
 /// Slots probed for a position before the store counts as full there.
@@ -98,7 +98,7 @@ impl<M> std::ops::Deref for NodeRef<'_, M> {
 impl<'a, M: Copy> NodeRef<'a, M> {
     /// Visits through this node: its edges' visits (searches under way included).
     pub fn visits(&self) -> u32 {
-        self.edges().iter().map(|e| e.visits.load(Relaxed)).sum()
+        visits_through(self.edges())
     }
 
     /// The node's edges (empty until they are written).

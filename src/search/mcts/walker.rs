@@ -5,12 +5,12 @@ use std::sync::atomic::Ordering::Relaxed;
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
-use super::edges::Edge;
+use super::edges::{Edge, visits_through};
 use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
 use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
-use super::tree::{Allowance, NodeRef, Tree};
+use super::tree::{Allowance, Tree};
 use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn};
 use crate::search::score::MAX_PLY;
@@ -115,7 +115,7 @@ impl<'a, G: Game> Walker<'a, G> {
             let node = tree.node(slot);
             let edges = node.edges();
             let turn = self.pos.turn();
-            let (run, visits) = self.hold(slot, node);
+            let (run, visits) = self.hold(slot, edges);
             let held = run.map(|run| self.held.view(run, edges.len()));
             let index = match turn {
                 Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
@@ -187,10 +187,10 @@ impl<'a, G: Game> Walker<'a, G> {
         self.held.iteration_done(tree);
     }
 
-    /// Where this thread holds the statistics of the node in `slot` (a run, if it does or the
-    /// node has become hot), and the node's visits as the thread sees them.
-    fn hold(&mut self, slot: u32, node: NodeRef<'_, G::Move>) -> (Option<Run>, u32) {
-        let edges = node.edges();
+    /// Where this thread holds the statistics of the node in `slot`, whose edges are `edges` (a
+    /// run, if it does or the node has become hot), and the node's visits as the thread sees
+    /// them.
+    fn hold(&mut self, slot: u32, edges: &[Edge<G::Move>]) -> (Option<Run>, u32) {
         let run = if self.holds {
             self.held.find(slot)
         } else {
@@ -200,7 +200,7 @@ impl<'a, G: Game> Walker<'a, G> {
             let view = self.held.view(run, edges.len());
             return (Some(run), view.iter().map(|s| s.visits).sum());
         }
-        let visits = node.visits();
+        let visits = visits_through(edges);
         let hot = self.holds && visits >= HOT_VISITS;
         (hot.then(|| self.held.start(slot, edges)), visits)
     }
