@@ -6,22 +6,33 @@
 //! (measured: the summing of a node's visits, the first read of its edges, took a third of a
 //! two-thread search in Dwindle). Instead, when several threads search, each adds its visits
 //! and rewards to its own copy of the edges it passes, and publishes what it added every
-//! [`PUBLISH_EVERY`] iterations and when it stops. The same for the minimax values of guided
-//! search, which change along most of the line at every iteration (11 writes an iteration in
-//! Dwindle). The others see its work that much later. It reads its own copy only, taken when
-//! it first passes the node after a publication: merging the tree's figures with its own at
-//! every step cost more than the sharing it saved. One thread alone writes the tree directly:
-//! it would read exactly the same numbers either way.
+//! [`PUBLISH_SPACING`] (looking at the clock every [`PUBLISH_EVERY`] iterations) and when it
+//! stops. The same for the minimax values of guided search, which change along most of the
+//! line at every iteration (11 writes an iteration in Dwindle). The others see its work that
+//! much later. It reads its own copy only, taken when it first passes the node after a
+//! publication: merging the tree's figures with its own at every step cost more than the
+//! sharing it saved. One thread alone writes the tree directly: it would read exactly the same
+//! numbers either way.
+//!
+//! The spacing is a time, not a count of iterations, because what a publication costs is
+//! fixed (every hot edge the thread passed is written, and each write costs the other threads
+//! a cache miss when they next read it) while an iteration takes 2-3 us in Dimraw and Dwindle
+//! but about 90 us in Splinter: publishing every 16 iterations cost the fast games a tenth of
+//! their speed at two threads, and the 256 iterations the fast games want would leave
+//! Splinter's threads blind to each other for a fiftieth of a second.
 
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
 
 use fxhash::FxHashMap;
 
 use super::edges::Edge;
 use super::tree::Tree;
 
-/// Iterations between publications.
+/// Iterations between looks at the clock for a publication.
 const PUBLISH_EVERY: u64 = 16;
+/// The least time between publications.
+const PUBLISH_SPACING: Duration = Duration::from_millis(1);
 /// The visits from which a node's statistics are held back: below it, threads must see each
 /// other's searches under way at once, or they meet at the same new leaves.
 pub const HOT_VISITS: u32 = 128;
@@ -63,12 +74,24 @@ impl Stats {
 /// them after the publication, plus its own since. The thread reads only its view there, so
 /// that neither merging nor the other threads' writes cost it anything until it publishes;
 /// what it adds is kept apart too, to be added to the tree.
-#[derive(Default)]
 pub struct Held {
     runs: FxHashMap<u32, Run>,
     seen: Vec<Stats>,
     own: Vec<Stats>,
     iterations: u64,
+    published: Instant,
+}
+
+impl Default for Held {
+    fn default() -> Self {
+        Held {
+            runs: FxHashMap::default(),
+            seen: Vec::new(),
+            own: Vec::new(),
+            iterations: 0,
+            published: Instant::now(),
+        }
+    }
 }
 
 /// Where a node's statistics start in [`Held`]'s arrays.
@@ -115,12 +138,22 @@ impl Held {
         self.seen[run + edge].value = Some(value);
     }
 
-    /// Counts an iteration, and publishes everything every [`PUBLISH_EVERY`] of them.
+    /// Counts an iteration, and publishes everything once [`PUBLISH_SPACING`] has passed
+    /// since the last publication (looking every [`PUBLISH_EVERY`] iterations).
     pub fn iteration_done<M: Copy>(&mut self, tree: &Tree<M>) {
         self.iterations += 1;
-        if self.iterations % PUBLISH_EVERY == 0 {
+        if self.iterations % PUBLISH_EVERY == 0 && self.due(Instant::now()) {
             self.publish(tree);
         }
+    }
+
+    /// Whether a publication is due at `now`; if so, `now` becomes the last one's time.
+    fn due(&mut self, now: Instant) -> bool {
+        let due = now.saturating_duration_since(self.published) >= PUBLISH_SPACING;
+        if due {
+            self.published = now;
+        }
+        due
     }
 
     /// Adds what the thread added to the shared tree and forgets the runs.
@@ -206,9 +239,26 @@ mod tests {
     }
 
     #[test]
-    fn every_sixteenth_iteration_publishes() {
-        let (tree, slot) = one_node();
+    fn a_publication_is_due_a_spacing_after_the_last() {
         let mut held = Held::default();
+        let start = held.published;
+        assert!(!held.due(start + PUBLISH_SPACING / 2));
+        assert!(held.due(start + PUBLISH_SPACING));
+        assert!(
+            !held.due(start + PUBLISH_SPACING * 3 / 2),
+            "counted from the last"
+        );
+        assert!(held.due(start + PUBLISH_SPACING * 2));
+        assert!(!held.due(start), "a clock read before the last is not due");
+    }
+
+    #[test]
+    fn only_every_sixteenth_iteration_looks_at_the_clock() {
+        let (tree, slot) = one_node();
+        let mut held = Held {
+            published: Instant::now() - PUBLISH_SPACING * 2,
+            ..Held::default()
+        };
         for i in 1..=PUBLISH_EVERY {
             let run = held
                 .find(slot)
