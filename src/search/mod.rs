@@ -211,15 +211,24 @@ fn iterate<G: Game>(
     let is_main = worker.budget().is_some();
     let mut depth = first_depth;
     while depth <= max_depth {
+        let mut found = false;
         for k in 0..multipv {
             let previous = completed.get(k).map_or(0, |line| line.score);
             let narrow = multipv == 1 && !worker.is_max_n();
-            aspiration_search(worker, &mut lines, k, depth, previous, narrow);
+            found = aspiration_search(worker, &mut lines, k, depth, previous, narrow);
             if worker.stopped() {
                 break;
             }
         }
         if worker.stopped() {
+            // An unfinished iteration that found a move better than the previous best
+            // (searched first) plays it: that is deeper knowledge, not a guess.
+            if found && multipv == 1 {
+                completed = lines[..1].to_vec();
+                if is_main {
+                    report_iteration(worker, params, &completed, depth);
+                }
+            }
             break;
         }
         completed = lines[..multipv].to_vec();
@@ -256,6 +265,8 @@ fn iterate<G: Game>(
 }
 
 /// Searches line `k` with a narrow window around the previous score, widening on failure.
+/// Returns whether some window found a move that raised alpha, which is then `lines[k]`
+/// (what a stopped search may still play).
 fn aspiration_search<G: Game>(
     worker: &mut Worker<G>,
     lines: &mut [RootMove<G::Move>],
@@ -263,17 +274,19 @@ fn aspiration_search<G: Game>(
     depth: u32,
     previous: i32,
     narrow: bool,
-) {
+) -> bool {
     let mut delta = 40;
     let (mut alpha, mut beta) = if narrow && depth >= 4 && previous.abs() < MATE_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-INFINITY, INFINITY)
     };
+    let mut found = false;
     loop {
         let value = worker.search_root(lines, k, depth, alpha, beta);
+        found |= worker.root_found;
         if worker.stopped() || (value > alpha && value < beta) {
-            return;
+            return found;
         }
         if value <= alpha {
             alpha = (value - delta).max(-INFINITY);

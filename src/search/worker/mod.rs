@@ -92,6 +92,8 @@ pub struct Worker<'a, G: Game> {
     many_players: ManyPlayers,
     /// Star2 probing at chance plies.
     chance_probe: bool,
+    /// Whether the last [`Worker::search_root`] left first a move that raised alpha.
+    pub root_found: bool,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -132,6 +134,7 @@ impl<'a, G: Game> Worker<'a, G> {
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             ordering: MoveOrdering::new(),
+            root_found: false,
         }
     }
 
@@ -229,6 +232,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta),
     /// sorts them best first and returns the best score.
+    ///
+    /// A stopped search leaves the rest unsorted, but a move that raised alpha before the
+    /// stop (it beat every move searched before it, the previous best among them) is moved
+    /// to `lines[first]`, and [`Worker::root_found`] says so.
     pub fn search_root(
         &mut self,
         lines: &mut [RootMove<G::Move>],
@@ -237,21 +244,29 @@ impl<'a, G: Game> Worker<'a, G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        self.root_found = false;
         if self.is_max_n() {
             return self.search_root_max_n(lines, first, depth);
         }
         let side = self.side_of(self.mover());
         self.seldepth = 0;
         let mut best = -INFINITY;
-        for (i, line) in lines.iter_mut().enumerate().skip(first) {
-            let mv = line.mv;
+        let mut raised = None;
+        for i in first..lines.len() {
+            let mv = lines[i].mv;
             let value = self.visit(mv, side, depth - 1, 1, alpha, beta, i == first);
             if self.stopped() {
+                if let Some(j) = raised {
+                    lines[first..=j].rotate_right(1);
+                    self.root_found = true;
+                }
                 return best;
             }
             best = best.max(value);
+            let line = &mut lines[i];
             if value > alpha {
                 alpha = value;
+                raised = Some(i);
                 line.score = value;
                 line.pv.clear();
                 line.pv.push(mv);
@@ -264,6 +279,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
+        self.root_found = raised.is_some();
         best
     }
 
@@ -458,5 +474,73 @@ impl<'a, G: Game> Worker<'a, G> {
                 bound,
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameConfig;
+    use crate::games::tumbling_down::TumblingDown;
+
+    type Line = RootMove<<TumblingDown as Game>::Move>;
+
+    /// Searches `lines` to depth 2 with a fresh worker (no table), stopping after `nodes`;
+    /// returns the worker's node count and whether it left a found move first.
+    fn search_lines(pos: &TumblingDown, lines: &mut [Line], nodes: Option<u64>) -> (u64, bool) {
+        let (stop, shared) = (AtomicBool::new(false), AtomicU64::new(0));
+        let budget = nodes.map(|n| Budget {
+            plan: TimePlan::new(&Default::default(), 0, 0),
+            nodes: Some(n),
+        });
+        let mut worker = Worker::new(pos.clone(), None, &stop, &shared, budget, Style::default());
+        worker.search_root(lines, 0, 2, -INFINITY, INFINITY);
+        (worker.nodes, worker.root_found)
+    }
+
+    fn line(mv: <TumblingDown as Game>::Move) -> Line {
+        RootMove {
+            mv,
+            score: -INFINITY,
+            pv: vec![mv],
+        }
+    }
+
+    #[test]
+    fn a_stopped_root_search_puts_first_the_move_that_beat_the_first_searched() {
+        let pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        let value = |mv| {
+            let mut one = [line(mv)];
+            search_lines(&pos, &mut one, None);
+            one[0].score
+        };
+        let worst = *moves.iter().min_by_key(|&&mv| value(mv)).unwrap();
+        let best = *moves.iter().max_by_key(|&&mv| value(mv)).unwrap();
+        assert!(
+            value(best) > value(worst),
+            "the start needs moves of unequal value"
+        );
+        let mut order = vec![line(worst), line(best)];
+        let (two_moves, _) = search_lines(&pos, &mut order.clone(), None);
+        order.extend(
+            moves
+                .iter()
+                .filter(|&&mv| mv != worst && mv != best)
+                .map(|&mv| line(mv)),
+        );
+
+        let mut stopped_in_third = order.clone();
+        let (_, found) = search_lines(&pos, &mut stopped_in_third, Some(two_moves + 2));
+        assert!(found);
+        assert_eq!(stopped_in_third[0].mv, best);
+        assert_eq!(stopped_in_third[0].score, value(best));
+        assert_eq!(stopped_in_third[1].mv, worst);
+
+        let mut stopped_in_first = order.clone();
+        let (_, found) = search_lines(&pos, &mut stopped_in_first, Some(2));
+        assert!(!found, "nothing was searched to the end");
+        assert_eq!(stopped_in_first[0].mv, worst);
     }
 }
