@@ -283,8 +283,9 @@ fn aspiration_search<G: Game>(
     };
     let mut found = false;
     loop {
-        let value = worker.search_root(lines, k, depth, alpha, beta);
-        found |= worker.root_found;
+        let root = worker.search_root(lines, k, depth, alpha, beta);
+        let value = root.best;
+        found |= root.found;
         if worker.stopped() || (value > alpha && value < beta) {
             return found;
         }

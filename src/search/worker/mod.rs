@@ -55,6 +55,15 @@ pub struct RootMove<M> {
     pub pv: Vec<M>,
 }
 
+/// What one root search found.
+#[derive(Clone, Copy, Debug)]
+pub struct RootSearch {
+    /// The best score (of the moves searched before a stop).
+    pub best: i32,
+    /// Whether a move raised alpha: it is then first in the lines, stopped or not.
+    pub found: bool,
+}
+
 /// The limits only the main thread enforces.
 pub struct Budget {
     /// The time plan.
@@ -92,8 +101,6 @@ pub struct Worker<'a, G: Game> {
     many_players: ManyPlayers,
     /// Star2 probing at chance plies.
     chance_probe: bool,
-    /// Whether the last [`Worker::search_root`] left first a move that raised alpha.
-    pub root_found: bool,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -134,7 +141,6 @@ impl<'a, G: Game> Worker<'a, G> {
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             ordering: MoveOrdering::new(),
-            root_found: false,
         }
     }
 
@@ -230,12 +236,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta),
-    /// sorts them best first and returns the best score.
+    /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta) and
+    /// sorts them best first.
     ///
     /// A stopped search leaves the rest unsorted, but a move that raised alpha before the
     /// stop (it beat every move searched before it, the previous best among them) is moved
-    /// to `lines[first]`, and [`Worker::root_found`] says so.
+    /// to `lines[first]`, and [`RootSearch::found`] says so.
     pub fn search_root(
         &mut self,
         lines: &mut [RootMove<G::Move>],
@@ -243,10 +249,10 @@ impl<'a, G: Game> Worker<'a, G> {
         depth: u32,
         mut alpha: i32,
         beta: i32,
-    ) -> i32 {
-        self.root_found = false;
+    ) -> RootSearch {
         if self.is_max_n() {
-            return self.search_root_max_n(lines, first, depth);
+            let best = self.search_root_max_n(lines, first, depth);
+            return RootSearch { best, found: false };
         }
         let side = self.side_of(self.mover());
         self.seldepth = 0;
@@ -258,9 +264,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.stopped() {
                 if let Some(j) = raised {
                     lines[first..=j].rotate_right(1);
-                    self.root_found = true;
                 }
-                return best;
+                let found = raised.is_some();
+                return RootSearch { best, found };
             }
             best = best.max(value);
             let line = &mut lines[i];
@@ -279,8 +285,8 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
-        self.root_found = raised.is_some();
-        best
+        let found = raised.is_some();
+        RootSearch { best, found }
     }
 
     /// Plays `mv`, searches the child (`depth` left, at `ply`) for `side`, and takes the move back.
@@ -494,8 +500,8 @@ mod tests {
             nodes: Some(n),
         });
         let mut worker = Worker::new(pos.clone(), None, &stop, &shared, budget, Style::default());
-        worker.search_root(lines, 0, 2, -INFINITY, INFINITY);
-        (worker.nodes, worker.root_found)
+        let found = worker.search_root(lines, 0, 2, -INFINITY, INFINITY).found;
+        (worker.nodes, found)
     }
 
     fn line(mv: <TumblingDown as Game>::Move) -> Line {
