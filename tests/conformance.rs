@@ -21,7 +21,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
-use tabula::game::{Game, GameConfig, GameVisitor, Turn, random_below, weighted_index};
+use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, random_below, weighted_index};
 use tabula::search::mcts::playout::{WIN, playout};
 use tabula::search::reference::{negamax, paranoid};
 use tabula::search::{Style, TranspositionTable, fixed_depth_value};
@@ -182,6 +182,7 @@ fn check_walk<G: Game>(config: &GameConfig, choices: &[u16]) {
         }
         check_random_move(&pos, &moves, choice as u64 ^ step as u64);
         check_view(&pos, &moves);
+        check_eval_terms(&pos);
         let (text, hash) = (pos.to_text(), pos.hash());
         let mv = moves[choice as usize % moves.len()];
         pos.make(mv);
@@ -206,6 +207,24 @@ fn check_walk<G: Game>(config: &GameConfig, choices: &[u16]) {
         assert_eq!(pos.to_text(), text, "unmake walks back");
     }
     assert_eq!(pos.hash(), start.hash());
+}
+
+/// A tunable evaluation is the dot product of its weights with its terms, for every player.
+fn check_eval_terms<G: Game>(pos: &G) {
+    assert_eq!(
+        G::EVAL_TERMS.len(),
+        G::EVAL_WEIGHTS.len(),
+        "a weight per term"
+    );
+    if G::EVAL_TERMS.is_empty() {
+        return;
+    }
+    for player in 0..pos.players() as Player {
+        let terms = pos.eval_terms(player);
+        assert_eq!(terms.len(), G::EVAL_TERMS.len(), "a value per term");
+        let dot: i32 = terms.iter().zip(G::EVAL_WEIGHTS).map(|(t, w)| t * w).sum();
+        assert_eq!(dot, pos.evaluate(player), "{}", pos.to_text());
+    }
 }
 
 /// Random playouts from the start of `config` end in a result and restore the position.
@@ -279,6 +298,28 @@ impl GameVisitor for Conformance {
 #[test]
 fn every_registered_game_conforms() {
     tabula::games::visit_all(&mut Conformance);
+}
+
+/// Collects the games whose evaluations have tunable weights.
+struct Tunable(Vec<&'static str>);
+
+impl GameVisitor for Tunable {
+    fn visit<G: Game>(&mut self) {
+        if !G::EVAL_TERMS.is_empty() {
+            self.0.push(G::NAME);
+        }
+    }
+}
+
+#[test]
+fn the_two_player_games_have_tunable_evaluations() {
+    let mut tunable = Tunable(Vec::new());
+    tabula::games::visit_all(&mut tunable);
+    tunable.0.sort();
+    assert_eq!(
+        tunable.0,
+        ["dimraw", "dwnsiwn", "splinter", "tumbling-down"]
+    );
 }
 
 #[test]

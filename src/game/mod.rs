@@ -13,6 +13,7 @@ pub mod repetition;
 pub mod rules;
 pub mod two_player;
 pub mod view;
+pub mod weights;
 
 use std::fmt::Debug;
 
@@ -161,6 +162,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Static evaluation in centipawns from `player`'s point of view.
     fn evaluate(&self, player: Player) -> i32;
+
+    /// The names of the evaluation's weighted terms, in the order of [`Game::EVAL_WEIGHTS`]
+    /// and [`Game::eval_terms`]; empty when the evaluation has no tunable weights.
+    const EVAL_TERMS: &'static [&'static str] = &[];
+    /// The evaluation's weights (the game's `weights.txt`), one per term.
+    const EVAL_WEIGHTS: &'static [i32] = &[];
+    /// The terms' values for `player` here: [`Game::evaluate`] is their dot product with
+    /// [`Game::EVAL_WEIGHTS`] (what `tools/tune` fits). Empty without tunable weights.
+    fn eval_terms(&self, _player: Player) -> Vec<i32> {
+        Vec::new()
+    }
 
     /// A bound on `|evaluate|` over every position reachable within `plies` plies, if the
     /// game can promise that no game ends that soon (so no win or loss is in reach either).

@@ -2,9 +2,6 @@
 
 use super::{Outcome, Player, Turn};
 
-/// The bonus for having the move, in centipawns.
-pub const TEMPO: i32 = 10;
-
 /// Who decides in a two-player game without chance: nobody once it is over, else `side`.
 pub fn turn(outcome: Option<Outcome>, side: Player) -> Turn {
     match outcome {
@@ -13,9 +10,15 @@ pub fn turn(outcome: Option<Outcome>, side: Player) -> Turn {
     }
 }
 
-/// A zero-sum evaluation for `player`: his side's score minus the opponent's, plus the tempo
-/// bonus for whoever is to move (`side`).
-pub fn zero_sum(player: Player, side: Player, side_score: impl Fn(Player) -> i32) -> i32 {
-    let tempo = if side == player { TEMPO } else { -TEMPO };
-    side_score(player) - side_score(1 - player) + tempo
+/// A zero-sum evaluation's terms for `player`: his side's terms minus the opponent's. Term 0
+/// is the tempo (the games call it `tempo`): 1 when `player` is to move (`side`), else -1.
+pub fn zero_sum_terms<const N: usize>(
+    player: Player,
+    side: Player,
+    side_terms: impl Fn(Player) -> [i32; N],
+) -> [i32; N] {
+    let (own, theirs) = (side_terms(player), side_terms(1 - player));
+    let mut terms: [i32; N] = std::array::from_fn(|i| own[i] - theirs[i]);
+    terms[0] = if side == player { 1 } else { -1 };
+    terms
 }

@@ -1,39 +1,54 @@
 //! Static evaluation: pieces left before the loss, mills, open two-in-a-rows, mobility,
-//! pieces in hand and the removal pending.
+//! pieces in hand and the removal pending. The weights are data (`weights.txt`, fitted by
+//! `tools/tune`).
 
 use super::board::{ALL_POINTS, MILLS, NEIGHBOURS};
-use super::position::{Dimraw, START_HAND, for_each_point};
-use crate::game::{Player, two_player};
+use super::position::{Dimraw, for_each_point};
+use crate::game::{Player, two_player, weights};
 
-/// What all of a player's spare pieces (those above the losing two) are worth.
-const ALL_LIVES: i32 = 1000;
-const COMPLETE_MILL: i32 = 15;
-const OPEN_TWO: i32 = 25;
-const MOBILITY: i32 = 4;
-const STUCK: i32 = 60;
+/// The evaluation's terms, in the order of [`WEIGHTS`]: the spare pieces (those above the
+/// losing two) of each colour, as the colours start with unequal hands (a pending removal
+/// counts as one spare piece of the opponent's taken); complete mills; two in a mill with
+/// its third point empty; and, once a player's hand is empty, his steps to empty points, or
+/// whether he has none.
+pub(super) const TERMS: [&str; 7] = [
+    "tempo",
+    "p1_spare",
+    "p2_spare",
+    "complete_mill",
+    "open_two",
+    "mobility",
+    "stuck",
+];
+/// The weights of [`TERMS`].
+pub(super) const WEIGHTS: [i32; 7] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Dimraw {
     /// The position's value for `player`, in centipawns.
     pub(super) fn evaluate(&self, player: Player) -> i32 {
-        two_player::zero_sum(player, self.state.side, |p| self.side_score(p as usize))
+        weights::dot(&WEIGHTS, &self.terms(player))
     }
 
-    /// What one piece of `player` is worth: his spare pieces share [`ALL_LIVES`].
-    fn piece_value(player: usize) -> i32 {
-        ALL_LIVES / (START_HAND[player] as i32 - 2)
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    pub(super) fn terms(&self, player: Player) -> [i32; 7] {
+        two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p as usize))
     }
 
-    fn side_score(&self, player: usize) -> i32 {
+    fn side_terms(&self, player: usize) -> [i32; 7] {
         let s = &self.state;
         let (own, theirs) = (s.pieces[player], s.pieces[1 - player]);
         let empty = ALL_POINTS & !(own | theirs);
-        let mut score = Self::piece_value(player) * (s.total(player as Player) as i32 - 2);
+        let mut terms = [0; 7];
+        terms[1 + player] = s.total(player as Player) as i32 - 2;
+        if s.removal_pending && s.side as usize == player {
+            terms[2 - player] += 1;
+        }
         for mill in MILLS {
             let mine = (own & mill).count_ones();
             if mine == 3 {
-                score += COMPLETE_MILL;
+                terms[3] += 1;
             } else if mine == 2 && empty & mill != 0 {
-                score += OPEN_TWO;
+                terms[4] += 1;
             }
         }
         if s.hand[player] == 0 {
@@ -41,11 +56,9 @@ impl Dimraw {
             for_each_point(own, |v| {
                 steps += (NEIGHBOURS[v] & empty).count_ones() as i32
             });
-            score += if steps == 0 { -STUCK } else { MOBILITY * steps };
+            terms[5] = steps;
+            terms[6] = (steps == 0) as i32;
         }
-        if s.removal_pending && s.side as usize == player {
-            score += Self::piece_value(1 - player);
-        }
-        score
+        terms
     }
 }

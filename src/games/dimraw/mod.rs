@@ -114,4 +114,11 @@ impl Game for Dimraw {
     fn evaluate(&self, player: Player) -> i32 {
         Dimraw::evaluate(self, player)
     }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, player: Player) -> Vec<i32> {
+        self.terms(player).to_vec()
+    }
 }

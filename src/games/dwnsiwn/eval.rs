@@ -1,32 +1,49 @@
-//! Static evaluation: side totals, sides led, dice left in the stocks, capture threats and the dungeon.
+//! Static evaluation: side totals, sides led, dice left in the stocks, capture threats and the
+//! dungeon. The weights are data (`weights.txt`, fitted by `tools/tune`).
 
 use super::position::Dwnsiwn;
 use super::pyramid::CELL_COUNT;
-use crate::game::{Player, two_player};
+use crate::game::{Player, two_player, weights};
 
-const SIDE_POINT: i32 = 4;
-const SIDE_LEAD: i32 = 30;
-const DIE_TO_PLACE: i32 = 3;
-const DUNGEON: i32 = 40;
-/// Per value of the opponent's own dice in his stock that this player could capture now.
-const CAPTURE_THREAT: i32 = 8;
+/// The evaluation's terms, in the order of [`WEIGHTS`]: the side totals; the sides led; the
+/// value of this colour's dice still in the stocks (they will show on some side); holding the
+/// dungeon; and the values of the opponent's own dice in his stock that could be captured now.
+pub(super) const TERMS: [&str; 6] = [
+    "tempo",
+    "side_point",
+    "side_lead",
+    "die_to_place",
+    "dungeon",
+    "capture_threat",
+];
+/// The weights of [`TERMS`].
+pub(super) const WEIGHTS: [i32; 6] = weights::parse(include_str!("weights.txt"), TERMS);
 /// The most faces one die can show: three at the apex (6, 5 and 4 meet at a corner), two elsewhere.
 const APEX_FACES: i32 = 6 + 5 + 4;
 const EDGE_FACES: i32 = 6 + 5;
 /// No evaluation exceeds this: one colour's ten dice show at most one apex and nine edges
-/// (a die still in a stock counts less than a placed one), and it leads all three sides,
-/// holds the dungeon, threatens captures of all five values a capture can reach (2 to 6)
-/// and has the move.
-pub const EVAL_BOUND: i32 = SIDE_POINT * (APEX_FACES + 9 * EDGE_FACES)
-    + 3 * SIDE_LEAD
-    + DUNGEON
-    + 5 * CAPTURE_THREAT
-    + two_player::TEMPO;
+/// (a die still in a stock, worth at most 6 faces, counts no more than a placed one), and it
+/// leads all three sides, holds the dungeon, threatens captures of all five values a capture
+/// can reach (2 to 6) and has the move; each term counted at its weight's size.
+pub const EVAL_BOUND: i32 = max(WEIGHTS[1].abs(), WEIGHTS[3].abs()) * (APEX_FACES + 9 * EDGE_FACES)
+    + 3 * WEIGHTS[2].abs()
+    + WEIGHTS[4].abs()
+    + 5 * WEIGHTS[5].abs()
+    + WEIGHTS[0].abs();
+
+const fn max(a: i32, b: i32) -> i32 {
+    if a > b { a } else { b }
+}
 
 impl Dwnsiwn {
     /// The position's value for `player`, in centipawns.
     pub(super) fn evaluate(&self, player: Player) -> i32 {
-        two_player::zero_sum(player, self.state.decider, |p| self.side_score(p as usize))
+        weights::dot(&WEIGHTS, &self.terms(player))
+    }
+
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    pub(super) fn terms(&self, player: Player) -> [i32; 6] {
+        two_player::zero_sum_terms(player, self.state.decider, |p| self.side_terms(p as usize))
     }
 
     /// [`EVAL_BOUND`] while the game cannot end within `plies` (each placement fills one cell).
@@ -35,33 +52,28 @@ impl Dwnsiwn {
         (empty > plies).then_some(EVAL_BOUND)
     }
 
-    fn side_score(&self, colour: usize) -> i32 {
+    fn side_terms(&self, colour: usize) -> [i32; 6] {
         let s = &self.state;
-        let mut score = 0;
+        let mut terms = [0; 6];
         for side in 0..3 {
             let (mine, theirs) = (
                 s.scores[colour][side] as i32,
                 s.scores[1 - colour][side] as i32,
             );
-            score += SIDE_POINT * mine;
-            if mine > theirs {
-                score += SIDE_LEAD;
-            }
+            terms[1] += mine;
+            terms[2] += (mine > theirs) as i32;
         }
-        // Dice of this colour still to come will show on some side.
         for owner in 0..2 {
             for value in 1..=6 {
-                score += DIE_TO_PLACE * value as i32 * s.stock[owner][colour][value] as i32;
+                terms[3] += value as i32 * s.stock[owner][colour][value] as i32;
             }
         }
-        if s.dungeon_placer as usize == colour {
-            score += DUNGEON;
-        }
+        terms[4] = (s.dungeon_placer as usize == colour) as i32;
         let (targets, sums) = (&s.stock[1 - colour][1 - colour], self.capture_sums(colour));
-        let threatened = (2..=6)
+        terms[5] = (2..=6)
             .filter(|&t| targets[t] > 0 && sums >> t & 1 == 1)
-            .count();
-        score + CAPTURE_THREAT * threatened as i32
+            .count() as i32;
+        terms
     }
 
     /// Bit `t` for each value 2..=6 that two or more of `player`'s own-colour dice in his
@@ -112,7 +124,7 @@ mod tests {
         // The 3 is also worth 3 less to p2 than the 4 while it waits in his stock.
         assert_eq!(
             Dwnsiwn::evaluate(&threatened, 0) - Dwnsiwn::evaluate(&safe, 0),
-            CAPTURE_THREAT + DIE_TO_PLACE
+            WEIGHTS[5] + WEIGHTS[3]
         );
     }
 

@@ -116,6 +116,13 @@ impl Game for Dwnsiwn {
         Dwnsiwn::evaluate(self, player)
     }
 
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, player: Player) -> Vec<i32> {
+        self.terms(player).to_vec()
+    }
+
     fn value_bound_within(&self, plies: u32) -> Option<i32> {
         Dwnsiwn::value_bound_within(self, plies)
     }

@@ -1,46 +1,65 @@
 //! Static evaluation: the scarcity of each piece type (knockout threats), loose pieces a push or
-//! a splinter can cut off, pieces near the edge, and the piece count.
+//! a splinter can cut off, pieces near the edge, and the piece count. The weights are data
+//! (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::{STEPS, on_board, step};
 use super::position::{Splinter, colour_of, kind_of};
-use crate::game::{Player, two_player};
+use crate::game::{Player, two_player, weights};
 
-/// What losing the last pieces of a type costs, by pieces left (0 = knocked out).
-const SCARCITY: [i32; 4] = [-500, -140, -40, 0];
-const PIECE: i32 = 12;
-const LOOSE: i32 = 20;
-/// A loose piece of a type down to its last piece: losing it is a knockout.
-const LOOSE_LAST: i32 = 90;
-const EDGE: i32 = 25;
+/// The evaluation's terms, in the order of [`WEIGHTS`]: piece types knocked out, down to one
+/// piece and down to two; pieces; loose pieces (one neighbour or none) of a type with more
+/// than one piece, and of a type down to its last (losing it is a knockout); pieces on the
+/// edge.
+pub(super) const TERMS: [&str; 8] = [
+    "tempo",
+    "knocked_out",
+    "one_left",
+    "two_left",
+    "piece",
+    "loose",
+    "loose_last",
+    "edge",
+];
+/// The weights of [`TERMS`].
+pub(super) const WEIGHTS: [i32; 8] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Splinter {
     /// The position's value for `player`, in centipawns.
     pub(super) fn evaluate(&self, player: Player) -> i32 {
-        two_player::zero_sum(player, self.state.side, |p| self.side_score(p))
+        weights::dot(&WEIGHTS, &self.terms(player))
     }
 
-    fn side_score(&self, player: Player) -> i32 {
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    pub(super) fn terms(&self, player: Player) -> [i32; 8] {
+        two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p))
+    }
+
+    fn side_terms(&self, player: Player) -> [i32; 8] {
         let s = &self.state;
         let counts = &s.counts[player as usize];
-        let mut score: i32 = counts.iter().map(|&n| SCARCITY[(n as usize).min(3)]).sum();
+        let mut terms = [0; 8];
+        for &n in counts {
+            match n {
+                0 => terms[1] += 1,
+                1 => terms[2] += 1,
+                2 => terms[3] += 1,
+                _ => {}
+            }
+        }
         for cell in s.by_colour[player as usize].iter() {
-            score += PIECE;
+            terms[4] += 1;
             let code = s.board[cell];
             debug_assert_eq!(colour_of(code), player);
             let neighbours = (0..STEPS.len())
                 .filter(|&d| s.occupied.has(step(cell, d)))
                 .count();
             if neighbours <= 1 {
-                score -= if counts[kind_of(code)] <= 1 {
-                    LOOSE_LAST
-                } else {
-                    LOOSE
-                };
+                terms[if counts[kind_of(code)] <= 1 { 6 } else { 5 }] += 1;
             }
             if (0..STEPS.len()).any(|d| !on_board(step(cell, d))) {
-                score -= EDGE;
+                terms[7] += 1;
             }
         }
-        score
+        terms
     }
 }

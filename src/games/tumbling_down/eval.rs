@@ -1,24 +1,35 @@
-//! Static evaluation: king heights, threats to kings, tall stacks, mobility.
+//! Static evaluation: king heights, threats to kings, tall stacks, mobility. The weights are
+//! data (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::{LINES, Square, neighbour_count};
 use super::position::TumblingDown;
-use crate::game::{Player, two_player};
+use crate::game::{Player, two_player, weights};
 
-const KING_HEIGHT: i32 = 40;
-/// A threat on a king by the side to move: it can usually win at once.
-const THREAT_BY_MOVER: i32 = 400;
-/// A threat on a king by the side not to move: the mover must answer it.
-const THREAT_BY_WAITER: i32 = 120;
-const TALL_STACK: i32 = 6;
-const MOBILITY: i32 = 2;
+/// The evaluation's terms, in the order of [`WEIGHTS`].
+pub(super) const TERMS: [&str; 6] = [
+    "tempo",
+    "king_height",
+    "threat_by_mover",
+    "threat_by_waiter",
+    "tall_stack",
+    "mobility",
+];
+/// The weights of [`TERMS`]: a threat on a king by the side to move can usually win at once;
+/// one by the side not to move must be answered.
+pub(super) const WEIGHTS: [i32; 6] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl TumblingDown {
     /// The position's value for `player`, in centipawns.
     pub(super) fn evaluate(&self, player: Player) -> i32 {
-        two_player::zero_sum(player, self.side(), |p| self.side_score(p))
+        weights::dot(&WEIGHTS, &self.terms(player))
     }
 
-    fn side_score(&self, player: Player) -> i32 {
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    pub(super) fn terms(&self, player: Player) -> [i32; 6] {
+        two_player::zero_sum_terms(player, self.side(), |p| self.side_terms(p))
+    }
+
+    fn side_terms(&self, player: Player) -> [i32; 6] {
         let mut stacks = self.controlled[player as usize];
         let (mut tall, mut mobility) = (0, 0);
         while stacks != 0 {
@@ -28,15 +39,16 @@ impl TumblingDown {
             tall += h.min(7);
             mobility += neighbour_count(sq) as i32 * if h >= 2 { 2 } else { 1 };
         }
-        let threat_weight = if self.side() == player {
-            THREAT_BY_MOVER
-        } else {
-            THREAT_BY_WAITER
-        };
-        KING_HEIGHT * self.king_height[player as usize] as i32
-            + threat_weight * self.king_threats(player).min(3)
-            + TALL_STACK * tall
-            + MOBILITY * mobility
+        let threats = self.king_threats(player).min(3);
+        let by_mover = self.side() == player;
+        [
+            0,
+            self.king_height[player as usize] as i32,
+            if by_mover { threats } else { 0 },
+            if by_mover { 0 } else { threats },
+            tall,
+            mobility,
+        ]
     }
 
     /// How many (stack, king) pairs let `attacker` cover one of the other player's kings

@@ -115,4 +115,11 @@ impl Game for TumblingDown {
     fn evaluate(&self, player: Player) -> i32 {
         TumblingDown::evaluate(self, player)
     }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, player: Player) -> Vec<i32> {
+        self.terms(player).to_vec()
+    }
 }

@@ -1,0 +1,163 @@
+//! Evaluation weights as data. A game with a tunable evaluation keeps its weights in a
+//! `weights.txt` beside its code, one `name value` pair per line (`#` starts a comment), and
+//! reads them at compile time with [`parse`]; its evaluation is the dot product of those
+//! weights with the position's terms ([`dot`]). `tools/tune` fits the weights to game results
+//! and writes the file ([`format`]).
+
+/// The weights named `names`, in that order, from a weights text. A missing, repeated or
+/// malformed weight stops the build (the function runs in a `const`).
+pub const fn parse<const N: usize>(text: &str, names: [&str; N]) -> [i32; N] {
+    let mut weights = [0; N];
+    let mut found = [false; N];
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let (line_start, line_end) = (at, line_end(bytes, at));
+        at = line_end + 1;
+        let (name_start, name_end) = word(bytes, line_start, line_end);
+        if name_start == name_end || bytes[name_start] == b'#' {
+            continue;
+        }
+        let (value_start, value_end) = word(bytes, name_end, line_end);
+        let (rest, _) = word(bytes, value_end, line_end);
+        if rest != line_end && bytes[rest] != b'#' {
+            panic!("a weights line has more than a name and a value");
+        }
+        let mut i = 0;
+        while i < N && !same(bytes, name_start, name_end, names[i].as_bytes()) {
+            i += 1;
+        }
+        if i == N {
+            panic!("the weights text names a term the evaluation does not have");
+        }
+        if found[i] {
+            panic!("the weights text gives a term twice");
+        }
+        weights[i] = integer(bytes, value_start, value_end);
+        found[i] = true;
+    }
+    let mut i = 0;
+    while i < N {
+        if !found[i] {
+            panic!("the weights text lacks a term of the evaluation");
+        }
+        i += 1;
+    }
+    weights
+}
+
+/// Where the line starting at `from` ends (its newline, or the end of the text).
+const fn line_end(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while at < bytes.len() && bytes[at] != b'\n' {
+        at += 1;
+    }
+    at
+}
+
+/// The first word within `bytes[from..end]`, as (start, end); (end, end) when there is none.
+const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
+    let mut start = from;
+    while start < end && bytes[start].is_ascii_whitespace() {
+        start += 1;
+    }
+    let mut stop = start;
+    while stop < end && !bytes[stop].is_ascii_whitespace() {
+        stop += 1;
+    }
+    (start, stop)
+}
+
+/// Whether `bytes[start..end]` spells `name`.
+const fn same(bytes: &[u8], start: usize, end: usize, name: &[u8]) -> bool {
+    if end - start != name.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if bytes[start + i] != name[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The signed decimal integer `bytes[start..end]`.
+const fn integer(bytes: &[u8], start: usize, end: usize) -> i32 {
+    let negative = start < end && bytes[start] == b'-';
+    let mut at = start + negative as usize;
+    if at == end {
+        panic!("a weight without a value");
+    }
+    let mut value: i32 = 0;
+    while at < end {
+        let digit = bytes[at];
+        if !digit.is_ascii_digit() || value > 100_000_000 {
+            panic!("a weight that is not a whole number of reasonable size");
+        }
+        value = value * 10 + (digit - b'0') as i32;
+        at += 1;
+    }
+    if negative { -value } else { value }
+}
+
+/// The evaluation: the weights' dot product with the terms.
+#[inline]
+pub fn dot<const N: usize>(weights: &[i32; N], terms: &[i32; N]) -> i32 {
+    weights.iter().zip(terms).map(|(w, t)| w * t).sum()
+}
+
+/// A weights text for `names` and `weights`, with `header` as its opening comment lines.
+pub fn format(header: &str, names: &[&str], weights: &[i32]) -> String {
+    let mut text: String = header.lines().map(|line| format!("# {line}\n")).collect();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for (name, weight) in names.iter().zip(weights) {
+        text.push_str(&format!("{name:width$} {weight}\n"));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# a comment\n\nking -40\n  mobility 2 # trailing\ntempo\t10\n";
+
+    #[test]
+    fn weights_are_read_by_name_in_the_asked_order() {
+        const W: [i32; 3] = parse(TEXT, ["tempo", "king", "mobility"]);
+        assert_eq!(W, [10, -40, 2]);
+    }
+
+    #[test]
+    fn a_formatted_text_reads_back() {
+        let names = ["tempo", "king_height"];
+        let text = format("fitted by hand\nsecond line", &names, &[7, -3]);
+        assert!(text.starts_with("# fitted by hand\n# second line\n"));
+        assert_eq!(parse(&text, names), [7, -3]);
+    }
+
+    #[test]
+    #[should_panic(expected = "lacks a term")]
+    fn a_missing_weight_is_refused() {
+        parse(TEXT, ["tempo", "king", "mobility", "edge"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "does not have")]
+    fn an_unknown_weight_is_refused() {
+        parse(TEXT, ["tempo", "king"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "not a whole number")]
+    fn a_malformed_value_is_refused() {
+        parse("tempo 1x\n", ["tempo"]);
+    }
+
+    #[test]
+    fn the_dot_product_weighs_each_term() {
+        assert_eq!(dot(&[10, -40, 2], &[1, 2, 30]), 10 - 80 + 60);
+    }
+}

@@ -1,0 +1,138 @@
+//! `tune`: fits a game's evaluation weights to the results of arena games (the Texel
+//! method) and writes them as the game's `weights.txt`.
+
+mod fit;
+mod samples;
+
+use clap::Parser;
+use ugi::record::GameRecord;
+
+use fit::Steps;
+use samples::{Sample, Sampling};
+
+/// Fits a game's evaluation weights to the results of the games in arena record files.
+#[derive(Parser, Debug)]
+#[command(name = "tune", version)]
+struct Args {
+    /// The game (its weights must be tunable: every two-player game).
+    #[arg(long)]
+    game: String,
+    /// Arena record files (`arena match --records`).
+    #[arg(long, num_args = 1.., required = true)]
+    records: Vec<String>,
+    /// Plies after each opening that are not sampled.
+    #[arg(long, default_value_t = 4)]
+    skip: usize,
+    /// The depth of the search that decides whether a position is quiet (0: all are).
+    #[arg(long, default_value_t = 1)]
+    quiet_depth: u32,
+    /// A position is quiet when its static value is within this many centipawns of that search.
+    #[arg(long, default_value_t = 150)]
+    quiet_margin: i32,
+    /// Every this-many-th game is held out to test the fit (0: none).
+    #[arg(long, default_value_t = 10)]
+    holdout: usize,
+    /// Passes of the fit over the training positions.
+    #[arg(long, default_value_t = 2000)]
+    epochs: usize,
+    /// The fit's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Writes the fitted weights to this file (the game's `src/games/<game>/weights.txt`).
+    #[arg(long)]
+    write: Option<String>,
+}
+
+fn main() {
+    if let Err(e) = run(Args::parse()) {
+        eprintln!("tune: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn read_records(paths: &[String]) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            records.push(GameRecord::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
+        }
+    }
+    Ok(records)
+}
+
+/// Splits the samples into training and test sets by game (every `holdout`-th game tests).
+fn split(samples: Vec<Sample>, holdout: usize) -> (Vec<Sample>, Vec<Sample>) {
+    samples
+        .into_iter()
+        .partition(|s| holdout == 0 || s.game % holdout != holdout - 1)
+}
+
+fn run(args: Args) -> Result<(), String> {
+    let records = read_records(&args.records)?;
+    let sampling = Sampling {
+        skip: args.skip,
+        quiet_margin: args.quiet_margin,
+        quiet_depth: args.quiet_depth,
+    };
+    let collected = samples::collect(&args.game, &records, sampling)?;
+    let kept = collected.samples.len();
+    let (train, test) = split(collected.samples, args.holdout);
+    if train.is_empty() {
+        return Err("no quiet positions to fit".to_string());
+    }
+    println!(
+        "{}: {} games replayed ({} records left out), {} positions after the skipped plies, \
+         {kept} quiet: {} to fit, {} to test",
+        args.game,
+        collected.games,
+        collected.skipped,
+        collected.seen,
+        train.len(),
+        test.len()
+    );
+    let built: Vec<f64> = collected.weights.iter().map(|&w| f64::from(w)).collect();
+    let k = fit::fit_scale(&train, &built);
+    println!("scale K {k:.4} (fitted to the built-in weights)");
+    let steps = Steps {
+        epochs: args.epochs,
+        rate: args.rate,
+    };
+    let fitted = fit::fit_weights(&train, &built, k, steps);
+    let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
+    let rounded_f: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
+    println!("{:<20} {:>9} {:>9}", "term", "built-in", "fitted");
+    for ((name, old), new) in collected.names.iter().zip(&collected.weights).zip(&rounded) {
+        println!("{name:<20} {old:>9} {new:>9}");
+    }
+    let losses = |set: &[Sample]| (fit::loss(set, &built, k), fit::loss(set, &rounded_f, k));
+    let (train_before, train_after) = losses(&train);
+    let (test_before, test_after) = losses(&test);
+    println!(
+        "loss (mean squared error): fit set {train_before:.5} -> {train_after:.5}, \
+         test set {test_before:.5} -> {test_after:.5}"
+    );
+    if let Some(path) = args.write {
+        let header = format!(
+            "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
+             Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply search, {} plies\n\
+             after the opening on) of {} games (K {k:.4}): test-set loss {test_before:.5} with the\n\
+             weights before, {test_after:.5} with these.",
+            args.game,
+            train.len(),
+            args.quiet_margin,
+            args.quiet_depth,
+            args.skip,
+            collected.games
+        );
+        let text = tabula::game::weights::format(&header, &collected.names, &rounded);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write '{path}': {e}"))?;
+        println!("wrote {path}");
+    }
+    Ok(())
+}

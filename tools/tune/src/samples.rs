@@ -1,0 +1,229 @@
+//! Training positions: arena records replayed through the rules library, each quiet
+//! position after the opening kept with its terms and the game's result.
+
+use tabula::game::{Game, GameConfig, GameVisitor, Turn, play_tokens};
+use tabula::search::{Style, fixed_depth_value};
+use ugi::opening::Opening;
+use ugi::record::GameRecord;
+
+/// Which positions of a game become samples.
+#[derive(Clone, Copy, Debug)]
+pub struct Sampling {
+    /// Plies after the opening that are skipped (still close to the book).
+    pub skip: usize,
+    /// A position is quiet when its static value and its search to `quiet_depth` differ by
+    /// at most this many centipawns.
+    pub quiet_margin: i32,
+    /// The depth of the quietness search (0 keeps every position).
+    pub quiet_depth: u32,
+}
+
+/// One training position: its terms for `p1` and `p1`'s score in the game (1, 1/2 or 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The evaluation's terms for `p1`.
+    pub terms: Vec<f64>,
+    /// `p1`'s share of the result.
+    pub result: f64,
+    /// The record's game number (to split games, never positions of one game, into sets).
+    pub game: usize,
+}
+
+/// What the sampling of one game's records found.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// The names of the evaluation's terms.
+    pub names: Vec<&'static str>,
+    /// The weights the game is built with.
+    pub weights: Vec<i32>,
+    /// The kept positions.
+    pub samples: Vec<Sample>,
+    /// Games replayed.
+    pub games: usize,
+    /// Records left out: another game, no rules result, or moves that do not replay.
+    pub skipped: usize,
+    /// Positions seen after the skipped plies, quiet or not.
+    pub seen: usize,
+}
+
+/// `p1`'s score in a record decided by the rules (win, loss or draw), else `None`.
+pub fn p1_score(record: &GameRecord) -> Option<f64> {
+    match record.result.as_str() {
+        "p1win" => Some(1.0),
+        "p2win" => Some(0.0),
+        "draw" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Samples the records of game `name` (every record must be of that game or of none named).
+pub fn collect(
+    name: &str,
+    records: &[GameRecord],
+    sampling: Sampling,
+) -> Result<Collected, String> {
+    let mut visitor = Collector {
+        name,
+        records,
+        sampling,
+        found: None,
+    };
+    tabula::games::visit_all(&mut visitor);
+    visitor
+        .found
+        .unwrap_or_else(|| Err(format!("no game is called '{name}'")))
+}
+
+struct Collector<'a> {
+    name: &'a str,
+    records: &'a [GameRecord],
+    sampling: Sampling,
+    found: Option<Result<Collected, String>>,
+}
+
+impl GameVisitor for Collector<'_> {
+    fn visit<G: Game>(&mut self) {
+        if G::NAME == self.name {
+            self.found = Some(collect_game::<G>(self.records, self.sampling));
+        }
+    }
+}
+
+fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<Collected, String> {
+    if G::EVAL_TERMS.is_empty() {
+        return Err(format!("{}'s evaluation has no tunable weights", G::NAME));
+    }
+    let mut collected = Collected {
+        names: G::EVAL_TERMS.to_vec(),
+        weights: G::EVAL_WEIGHTS.to_vec(),
+        ..Collected::default()
+    };
+    for record in records {
+        let of_this_game = record
+            .schedule
+            .as_ref()
+            .is_none_or(|s| s.variant == G::NAME);
+        let replayed = match (of_this_game, p1_score(record)) {
+            (true, Some(result)) => replay::<G>(record, result, sampling, &mut collected),
+            _ => None,
+        };
+        match replayed {
+            Some(()) => collected.games += 1,
+            None => collected.skipped += 1,
+        }
+    }
+    Ok(collected)
+}
+
+/// Replays one record into `collected`; `None` (and nothing added) when it does not replay.
+fn replay<G: Game>(
+    record: &GameRecord,
+    result: f64,
+    sampling: Sampling,
+    collected: &mut Collected,
+) -> Option<()> {
+    let opening = Opening::parse(&record.opening).ok()?;
+    let config = GameConfig::default();
+    let mut pos = match &opening.text {
+        Some(text) => G::from_text(text, &config).ok()?,
+        None => G::startpos(&config).ok()?,
+    };
+    play_tokens(&mut pos, opening.moves.iter().map(String::as_str)).ok()?;
+    let mut kept = Vec::new();
+    let mut seen = 0;
+    for (ply, token) in record.moves.iter().enumerate() {
+        if ply >= sampling.skip
+            && let Turn::Player(mover) = pos.turn()
+        {
+            seen += 1;
+            if is_quiet(&pos, mover, sampling) {
+                let terms = pos.eval_terms(0).into_iter().map(f64::from).collect();
+                kept.push(Sample {
+                    terms,
+                    result,
+                    game: record.game,
+                });
+            }
+        }
+        play_tokens(&mut pos, [token.as_str()]).ok()?;
+    }
+    collected.seen += seen;
+    collected.samples.extend(kept);
+    Some(())
+}
+
+/// Whether the static value of `pos` for its mover is within the margin of a shallow search.
+fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
+    if sampling.quiet_depth == 0 {
+        return true;
+    }
+    let searched = fixed_depth_value(pos, sampling.quiet_depth, None, Style::default());
+    (searched - pos.evaluate(mover)).abs() <= sampling.quiet_margin
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(result: &str, moves: &str) -> GameRecord {
+        let line = format!(
+            "game=3\tsample=1\trotation=0\tseats=a,b\topening=startpos moves a3b4t g6g7\t\
+             result={result}\tscores=1,0\treason=rules\tplies=2\tmoves={moves}\ttimes=1 1\tnotes="
+        );
+        GameRecord::parse(&line).unwrap()
+    }
+
+    const ALL: Sampling = Sampling {
+        skip: 0,
+        quiet_margin: 0,
+        quiet_depth: 0,
+    };
+
+    #[test]
+    fn every_position_before_a_move_is_a_sample_with_p1_s_result() {
+        let found = collect("tumbling-down", &[record("p2win", "c3c2 f6f5")], ALL).unwrap();
+        assert_eq!((found.games, found.skipped, found.seen), (1, 0, 2));
+        assert_eq!(found.samples.len(), 2);
+        assert!(found.samples.iter().all(|s| s.result == 0.0 && s.game == 3));
+        assert_eq!(found.samples[0].terms.len(), found.names.len());
+        let after_c3c2 = play_then("a3b4t g6g7 c3c2");
+        let terms: Vec<f64> = after_c3c2
+            .eval_terms(0)
+            .into_iter()
+            .map(f64::from)
+            .collect();
+        assert_eq!(found.samples[1].terms, terms);
+    }
+
+    fn play_then(tokens: &str) -> tabula::games::tumbling_down::TumblingDown {
+        tabula::game::start_then(&GameConfig::default(), tokens).unwrap()
+    }
+
+    #[test]
+    fn records_without_a_rules_result_or_with_bad_moves_are_skipped() {
+        let records = [record("p1loses", "c3c2 f6f5"), record("draw", "c3c2 zz")];
+        let found = collect("tumbling-down", &records, ALL).unwrap();
+        assert_eq!((found.games, found.skipped), (0, 2));
+        assert!(found.samples.is_empty());
+    }
+
+    #[test]
+    fn skipped_plies_and_loud_positions_are_left_out() {
+        let skip_one = Sampling { skip: 1, ..ALL };
+        let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], skip_one).unwrap();
+        assert_eq!(found.samples.len(), 1);
+        let strict = Sampling {
+            quiet_depth: 1,
+            quiet_margin: -1,
+            ..ALL
+        };
+        let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], strict).unwrap();
+        assert_eq!((found.seen, found.samples.len()), (2, 0));
+    }
+
+    #[test]
+    fn a_game_without_tunable_weights_is_refused() {
+        assert!(collect("dwindle", &[], ALL).is_err());
+        assert!(collect("chess", &[], ALL).is_err());
+    }
+}
