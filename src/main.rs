@@ -168,7 +168,7 @@ fn main() -> ExitCode {
                 playout_plies: plies,
                 ..EngineOptions::defaults(&registry)
             };
-            let style_for = |entry: &Entry| options.style(entry.mcts_leaves);
+            let style_for = |entry: &Entry| options.style(entry);
             bench::run_mcts(&registry, cli.game.as_deref(), threads, &style_for, &emit)
         }
         Some(Command::BenchPlayouts { seconds }) => bench::run_playouts(

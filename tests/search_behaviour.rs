@@ -66,6 +66,37 @@ fn depth(d: u32) -> SearchLimits {
 }
 
 #[test]
+fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
+    let pos = after::<TumblingDown>("e1f2 h4g4");
+    let nodes = |reductions| {
+        let limits = depth(5);
+        let tt = TranspositionTable::new(16);
+        let stop = AtomicBool::new(false);
+        let params = SearchParams {
+            limits: &limits,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 0,
+            tt: &tt,
+            stop: &stop,
+            reporter: None,
+            style: Style {
+                reductions,
+                ..Style::default()
+            },
+        };
+        let report = search(&pos, &params);
+        assert_eq!(report.depth, 5);
+        report.nodes
+    };
+    let (plain, reduced) = (nodes(false), nodes(true));
+    assert!(
+        reduced * 2 < plain,
+        "{reduced} nodes reduced, {plain} plain"
+    );
+}
+
+#[test]
 fn the_rulebook_three_ply_win_is_found() {
     let pos = after::<TumblingDown>("a2a1t d8e8");
     for threads in [1, 2] {

@@ -65,6 +65,15 @@ fn played_positions_depths_1_to_2() {
 fn check_game<G: Game>(pos: &G, depth: u32) {
     let expected = negamax(&mut pos.clone(), depth);
     check_style(pos, depth, Style::default(), expected);
+    if depth <= 3 {
+        // Root moves are never reduced, and nodes with fewer than 3 plies left reduce
+        // nothing: reduced searches to 3 plies still take every probe's path and stay exact.
+        let reduced = Style {
+            reductions: true,
+            ..Style::default()
+        };
+        check_style(pos, depth, reduced, expected);
+    }
 }
 
 /// The search in `style` to `depth` gives `expected`, with and without a table.

@@ -145,6 +145,10 @@ pub fn run(
             ..Default::default()
         };
         let session = bench_session(entry, tokens);
+        let style = Style {
+            reductions: entry.reductions,
+            ..Style::default()
+        };
         tt.clear();
         let position_start = Instant::now();
         let stopped = || emit(&format!("info string bench stopped after {i} positions"));
@@ -154,7 +158,7 @@ pub fn run(
             return Ok(());
         }
         let thought = session
-            .think(&limits, &tt, 1, Style::default(), stop)
+            .think(&limits, &tt, 1, style, stop)
             .expect("bench positions are running games");
         if cancel.load(SeqCst) {
             stopped();

@@ -32,7 +32,7 @@ pub fn play(
     let mut session = entry.session(options.config())?;
     session.set_tree_memory(options.tree_mib())?;
     let tt = TranspositionTable::try_new(options.table_mib())?;
-    let style = options.style(entry.mcts_leaves);
+    let style = options.style(entry);
     let mut dice = Pcg64Mcg::seed_from_u64(options.seed);
     emit(&describe(session.rules()));
     let mut ply: u64 = 0;

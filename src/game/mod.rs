@@ -99,6 +99,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const BOARDS: &'static [&'static str] = &[];
     /// How MCTS scores new leaves under `Playout auto`.
     const MCTS_LEAVES: LeafScoring = LeafScoring::Playout { cutoff: 0 };
+    /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
+    /// where an arena SPRT showed that it pays.
+    const LATE_MOVE_REDUCTIONS: bool = false;
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).

@@ -441,9 +441,7 @@ impl Engine {
             stop: Arc::clone(&self.stop),
             done: Arc::clone(&self.search_done),
             listener: Arc::new(InfoWriter(self.output.clone())),
-            style: self
-                .options
-                .style(self.entry(self.options.variant).mcts_leaves),
+            style: self.options.style(self.entry(self.options.variant)),
         };
         match self.session.start_search(job) {
             Ok(handle) => self.search = Some(handle),

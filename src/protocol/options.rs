@@ -2,6 +2,7 @@
 //! parsing and reading all come from its one row, and enumerated values are enums.
 
 use crate::game::{GameConfig, LeafScoring};
+use crate::registry::Entry;
 use crate::registry::Registry;
 use crate::search::mcts::MctsSettings;
 use crate::search::{ManyPlayers, Style};
@@ -28,6 +29,17 @@ pub enum PlayoutKind {
     Cutoff,
     /// No playout: the evaluation scores new leaves and guides a PUCT tree.
     Eval,
+}
+
+/// Whether alpha-beta reduces late moves (`Reductions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReductionsKind {
+    /// Each game's own choice.
+    Auto,
+    /// Always.
+    On,
+    /// Never: fixed-depth searches give the textbook values.
+    Off,
 }
 
 /// Who rolls the dice at chance plies (`Dice`).
@@ -94,6 +106,14 @@ impl Choice for PlayoutKind {
     ];
 }
 
+impl Choice for ReductionsKind {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (ReductionsKind::Auto, "auto"),
+        (ReductionsKind::On, "on"),
+        (ReductionsKind::Off, "off"),
+    ];
+}
+
 impl Choice for DiceKind {
     const CHOICES: &'static [(Self, &'static str)] =
         &[(DiceKind::Runner, "runner"), (DiceKind::Engine, "engine")];
@@ -142,6 +162,8 @@ pub struct EngineOptions {
     pub many_players: ManyPlayers,
     /// Star2 probing at chance plies (`ChanceProbe`).
     pub chance_probe: bool,
+    /// Late-move reductions in alpha-beta (`Reductions`).
+    pub reductions: ReductionsKind,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -171,6 +193,7 @@ impl EngineOptions {
             board: registry.boards().first().copied().unwrap_or_default(),
             many_players: ManyPlayers::Paranoid,
             chance_probe: false,
+            reductions: ReductionsKind::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -188,11 +211,17 @@ impl EngineOptions {
         }
     }
 
-    /// The search style these options ask for; `auto` is the game's own choice of leaves.
-    pub fn style(&self, auto: LeafScoring) -> Style {
+    /// The search style these options ask for in `entry`'s game (whose own choices `auto`
+    /// values take).
+    pub fn style(&self, entry: &Entry) -> Style {
         Style {
             many_players: self.many_players,
             chance_probe: self.chance_probe,
+            reductions: match self.reductions {
+                ReductionsKind::Auto => entry.reductions,
+                ReductionsKind::On => true,
+                ReductionsKind::Off => false,
+            },
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -201,7 +230,7 @@ impl EngineOptions {
                         cutoff: self.playout_plies as u32,
                     },
                     PlayoutKind::Eval => LeafScoring::Evaluation,
-                    PlayoutKind::Auto => auto,
+                    PlayoutKind::Auto => entry.mcts_leaves,
                 },
                 minimax: self.minimax as f32 / 100.0,
                 seed: self.seed,
@@ -369,6 +398,7 @@ impl OptionTable {
         specs.extend([
             choice!("ManyPlayers", many_players, None),
             check!("ChanceProbe", chance_probe, None),
+            choice!("Reductions", reductions, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),

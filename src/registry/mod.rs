@@ -24,6 +24,8 @@ pub struct Entry {
     pub boards: &'static [&'static str],
     /// How MCTS scores new leaves under `Playout auto`.
     pub mcts_leaves: LeafScoring,
+    /// Whether alpha-beta reduces late moves under `Reductions auto`.
+    pub reductions: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -39,6 +41,7 @@ impl Entry {
             players: G::PLAYERS,
             boards: G::BOARDS,
             mcts_leaves: G::MCTS_LEAVES,
+            reductions: G::LATE_MOVE_REDUCTIONS,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -42,6 +42,9 @@ pub struct Style {
     pub many_players: ManyPlayers,
     /// Star2 probing at chance plies (before Star1).
     pub chance_probe: bool,
+    /// Late-move reductions in alpha-beta; without them (the default here) a fixed-depth
+    /// search returns the textbook search's value.
+    pub reductions: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

@@ -80,6 +80,11 @@ impl<G: Game> MoveOrdering<G> {
     }
 }
 
+/// Whether an ordering score puts its move in the hash or a killer slot (not by history).
+pub fn from_slot(score: i32) -> bool {
+    score >= SECOND_KILLER
+}
+
 /// Moves the best-scored move among `moves[from..]` to `from`.
 pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], from: usize) {
     let mut best = from;

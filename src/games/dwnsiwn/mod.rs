@@ -20,6 +20,7 @@ const OPENING_ROLLS: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 ro
 impl Game for Dwnsiwn {
     type Move = DnMove;
     const NAME: &'static str = "dwnsiwn";
+    const LATE_MOVE_REDUCTIONS: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[(OPENING_ROLLS, -1)],
         start: OPENING_ROLLS,

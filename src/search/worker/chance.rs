@@ -15,7 +15,7 @@
 use crate::game::{Game, Player, Turn};
 
 use super::super::score::{INFINITY, MATE, MAX_PLY};
-use super::Worker;
+use super::{Window, Worker};
 
 /// One chance outcome with what is known of its value so far.
 #[derive(Clone, Copy)]
@@ -202,7 +202,7 @@ impl<G: Game> Worker<'_, G> {
             let others = low_sum - o.weight * o.low;
             let target = ceil_div(beta_sum - others, o.weight).min(o.high);
             let (low, high) = window(o.low, target);
-            let value = self.visit(reply, side, depth - 1, ply + 1, low, high, true) as i64;
+            let value = self.visit(reply, side, depth - 1, ply + 1, low, high, Window::Full) as i64;
             if !self.stopped() && value > o.low {
                 o.low = value;
                 return true;
@@ -212,7 +212,15 @@ impl<G: Game> Worker<'_, G> {
             let others = high_sum - o.weight * o.high;
             let target = floor_div(alpha_sum - others, o.weight).max(o.low);
             let (low, high) = window(-o.high, -target);
-            let value = -self.visit(reply, mover_side, depth - 1, ply + 1, low, high, true) as i64;
+            let value = -self.visit(
+                reply,
+                mover_side,
+                depth - 1,
+                ply + 1,
+                low,
+                high,
+                Window::Full,
+            ) as i64;
             if !self.stopped() && value < o.high {
                 o.high = value;
                 return true;

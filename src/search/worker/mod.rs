@@ -10,16 +10,18 @@
 mod best_reply;
 mod chance;
 mod max_n;
+mod reductions;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
-use super::ordering::{MoveOrdering, pick_next};
+use super::ordering::{MoveOrdering, from_slot, pick_next};
 use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
 use super::{ManyPlayers, Style};
+use reductions::Reductions;
 
 const NODES_PER_FLUSH: u64 = 1024;
 /// The side of the other players when a game of more than two is searched paranoidly.
@@ -40,6 +42,27 @@ impl<M> NodeResult<M> {
             beta,
             best: -INFINITY,
             best_move: None,
+        }
+    }
+}
+
+/// How [`Worker::visit`] searches a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Window {
+    /// The whole (alpha, beta) window: the first move of a node.
+    Full,
+    /// A zero-window probe at alpha, `reduced` plies shallower; searched again to the
+    /// full depth, then with the whole window, only while it beats alpha.
+    Probe { reduced: u32 },
+}
+
+impl Window {
+    /// The first move searched gets the whole window, the others an unreduced probe.
+    fn unreduced(first: bool) -> Self {
+        if first {
+            Window::Full
+        } else {
+            Window::Probe { reduced: 0 }
         }
     }
 }
@@ -90,6 +113,8 @@ pub struct Worker<'a, G: Game> {
     chance_buffers: Vec<Vec<chance::Outcome<G::Move>>>,
     pv: Vec<Vec<G::Move>>,
     ordering: MoveOrdering<G>,
+    /// Late-move reductions, if the style asks for them.
+    reductions: Option<Reductions>,
     /// The player to move at the root.
     root: Player,
     /// More than two players: the search is paranoid (root against the coalition).
@@ -128,6 +153,7 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             many_players: style.many_players,
             chance_probe: style.chance_probe,
+            reductions: style.reductions.then(Reductions::new),
             pos,
             tt,
             stop,
@@ -260,7 +286,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut raised = None;
         for i in first..lines.len() {
             let mv = lines[i].mv;
-            let value = self.visit(mv, side, depth - 1, 1, alpha, beta, i == first);
+            let window = Window::unreduced(i == first);
+            let value = self.visit(mv, side, depth - 1, 1, alpha, beta, window);
             if self.stopped() {
                 if let Some(j) = raised {
                     lines[first..=j].rotate_right(1);
@@ -290,7 +317,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Plays `mv`, searches the child (`depth` left, at `ply`) for `side`, and takes the move back.
-    /// Moves after the first are probed with a zero window and searched fully only if they might raise alpha.
+    /// `window` says whether the whole window is searched or a (reduced) probe first.
     #[allow(clippy::too_many_arguments)]
     fn visit(
         &mut self,
@@ -300,20 +327,24 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         alpha: i32,
         beta: i32,
-        first: bool,
+        window: Window,
     ) -> i32 {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
         self.count_node();
         let handed = hand_back && self.hand_turn_back();
-        let value = if first {
-            self.value_for(side, depth, ply, alpha, beta)
-        } else {
-            let probe = self.value_for(side, depth, ply, alpha, alpha + 1);
-            if probe > alpha && probe < beta {
-                self.value_for(side, depth, ply, alpha, beta)
-            } else {
-                probe
+        let value = match window {
+            Window::Full => self.value_for(side, depth, ply, alpha, beta),
+            Window::Probe { reduced } => {
+                let mut probe = self.value_for(side, depth - reduced, ply, alpha, alpha + 1);
+                if reduced > 0 && probe > alpha {
+                    probe = self.value_for(side, depth, ply, alpha, alpha + 1);
+                }
+                if probe > alpha && probe < beta {
+                    self.value_for(side, depth, ply, alpha, beta)
+                } else {
+                    probe
+                }
             }
         };
         if handed {
@@ -372,11 +403,20 @@ impl<'a, G: Game> Worker<'a, G> {
         self.ordering
             .score(&moves, &mut scores, hash_move, ply, mover);
         let (mut cut, mut improved) = (false, false);
+        let pv_node = node.beta - node.alpha > 1;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let first = node.best == -INFINITY;
-            let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, first);
+            let window = if node.best == -INFINITY {
+                Window::Full
+            } else {
+                let reduced = self
+                    .reductions
+                    .as_ref()
+                    .map_or(0, |r| r.plies(depth, i, from_slot(scores[i]), pv_node));
+                Window::Probe { reduced }
+            };
+            let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, window);
             if self.stopped() {
                 (node.best, node.best_move, cut) = (0, None, true);
                 break;
