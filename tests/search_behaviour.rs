@@ -19,6 +19,16 @@ fn run(
     threads: usize,
     multipv: usize,
 ) -> SearchReport<<TumblingDown as Game>::Move> {
+    run_styled(pos, limits, threads, multipv, Style::default())
+}
+
+fn run_styled(
+    pos: &TumblingDown,
+    limits: SearchLimits,
+    threads: usize,
+    multipv: usize,
+    style: Style,
+) -> SearchReport<<TumblingDown as Game>::Move> {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let params = SearchParams {
@@ -29,7 +39,7 @@ fn run(
         tt: &tt,
         stop: &stop,
         reporter: None,
-        style: Style::default(),
+        style,
     };
     search(pos, &params)
 }
@@ -69,23 +79,11 @@ fn depth(d: u32) -> SearchLimits {
 fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
     let pos = after::<TumblingDown>("e1f2 h4g4");
     let nodes = |reductions| {
-        let limits = depth(5);
-        let tt = TranspositionTable::new(16);
-        let stop = AtomicBool::new(false);
-        let params = SearchParams {
-            limits: &limits,
-            threads: 1,
-            multipv: 1,
-            move_overhead: 0,
-            tt: &tt,
-            stop: &stop,
-            reporter: None,
-            style: Style {
-                reductions,
-                ..Style::default()
-            },
+        let style = Style {
+            reductions,
+            ..Style::default()
         };
-        let report = search(&pos, &params);
+        let report = run_styled(&pos, depth(5), 1, 1, style);
         assert_eq!(report.depth, 5);
         report.nodes
     };
