@@ -27,9 +27,14 @@ fn a_threat_on_a_king_is_seen_and_valued() {
 #[test]
 fn the_start_position_is_balanced_but_for_the_tempo() {
     let pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+    let tempo = TumblingDown::EVAL_WEIGHTS[TumblingDown::EVAL_TERMS
+        .iter()
+        .position(|&t| t == "tempo")
+        .unwrap()];
+    assert_ne!(tempo, 0);
     assert_eq!(
         pos.evaluate(0),
-        10,
+        tempo,
         "mirror-image sides: only the tempo of the side to move remains"
     );
 }
