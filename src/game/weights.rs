@@ -108,6 +108,25 @@ pub fn dot<const N: usize>(weights: &[i32; N], terms: &[i32; N]) -> i32 {
     weights.iter().zip(terms).map(|(w, t)| w * t).sum()
 }
 
+/// The [`Game`](super::Game) items of an evaluation made of weighted terms, for a game's
+/// `impl Game`: `evaluate`, `EVAL_TERMS`, `EVAL_WEIGHTS` and `eval_terms`, from module
+/// `$eval`'s `TERMS` and `WEIGHTS` and the game's `terms(&self, player) -> [i32; N]`.
+#[macro_export]
+macro_rules! weighted_evaluation {
+    ($eval:ident) => {
+        fn evaluate(&self, player: $crate::game::Player) -> i32 {
+            $crate::game::weights::dot(&$eval::WEIGHTS, &self.terms(player))
+        }
+
+        const EVAL_TERMS: &'static [&'static str] = &$eval::TERMS;
+        const EVAL_WEIGHTS: &'static [i32] = &$eval::WEIGHTS;
+
+        fn eval_terms(&self, player: $crate::game::Player) -> Vec<i32> {
+            self.terms(player).to_vec()
+        }
+    };
+}
+
 /// A weights text for `names` and `weights`, with `header` as its opening comment lines.
 pub fn format(header: &str, names: &[&str], weights: &[i32]) -> String {
     let mut text: String = header.lines().map(|line| format!("# {line}\n")).collect();

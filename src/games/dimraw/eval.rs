@@ -24,12 +24,8 @@ pub(super) const TERMS: [&str; 7] = [
 pub(super) const WEIGHTS: [i32; 7] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Dimraw {
-    /// The position's value for `player`, in centipawns.
-    pub(super) fn evaluate(&self, player: Player) -> i32 {
-        weights::dot(&WEIGHTS, &self.terms(player))
-    }
-
-    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
+    /// is their dot product with [`WEIGHTS`]).
     pub(super) fn terms(&self, player: Player) -> [i32; 7] {
         two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p as usize))
     }

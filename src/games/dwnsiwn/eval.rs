@@ -36,12 +36,8 @@ const fn max(a: i32, b: i32) -> i32 {
 }
 
 impl Dwnsiwn {
-    /// The position's value for `player`, in centipawns.
-    pub(super) fn evaluate(&self, player: Player) -> i32 {
-        weights::dot(&WEIGHTS, &self.terms(player))
-    }
-
-    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's.
+    /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
+    /// is their dot product with [`WEIGHTS`]).
     pub(super) fn terms(&self, player: Player) -> [i32; 6] {
         two_player::zero_sum_terms(player, self.state.decider, |p| self.side_terms(p as usize))
     }

@@ -10,7 +10,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Turn};
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
 
@@ -113,16 +113,7 @@ impl Game for Dwnsiwn {
         Dwnsiwn::describe_move(mv)
     }
 
-    fn evaluate(&self, player: Player) -> i32 {
-        Dwnsiwn::evaluate(self, player)
-    }
-
-    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
-    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
-
-    fn eval_terms(&self, player: Player) -> Vec<i32> {
-        self.terms(player).to_vec()
-    }
+    crate::weighted_evaluation!(eval);
 
     fn value_bound_within(&self, plies: u32) -> Option<i32> {
         Dwnsiwn::value_bound_within(self, plies)

@@ -11,7 +11,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -113,14 +113,5 @@ impl Game for Splinter {
         Splinter::describe_move(mv)
     }
 
-    fn evaluate(&self, player: Player) -> i32 {
-        Splinter::evaluate(self, player)
-    }
-
-    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
-    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
-
-    fn eval_terms(&self, player: Player) -> Vec<i32> {
-        self.terms(player).to_vec()
-    }
+    crate::weighted_evaluation!(eval);
 }

@@ -10,7 +10,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Turn, two_player};
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
@@ -112,14 +112,5 @@ impl Game for TumblingDown {
         TumblingDown::describe_move(mv)
     }
 
-    fn evaluate(&self, player: Player) -> i32 {
-        TumblingDown::evaluate(self, player)
-    }
-
-    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
-    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
-
-    fn eval_terms(&self, player: Player) -> Vec<i32> {
-        self.terms(player).to_vec()
-    }
+    crate::weighted_evaluation!(eval);
 }
