@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use crate::display::score_text;
 use crate::game::GameConfig;
+use crate::protocol::options::EngineOptions;
 use crate::registry::session::Session;
 use crate::registry::{Entry, Registry};
 use crate::search::{SearchLimits, Style, TranspositionTable};
@@ -133,6 +134,8 @@ pub fn run(
 ) -> Result<(), String> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = TranspositionTable::new(BENCH_HASH_MIB);
+    // The engine's default options: each game's own choices (`Reductions auto`).
+    let options = EngineOptions::defaults(registry);
     let start = Instant::now();
     let mut nodes = 0;
     let positions = selected(registry, game)?
@@ -145,10 +148,6 @@ pub fn run(
             ..Default::default()
         };
         let session = bench_session(entry, tokens);
-        let style = Style {
-            reductions: entry.reductions,
-            ..Style::default()
-        };
         tt.clear();
         let position_start = Instant::now();
         let stopped = || emit(&format!("info string bench stopped after {i} positions"));
@@ -158,7 +157,7 @@ pub fn run(
             return Ok(());
         }
         let thought = session
-            .think(&limits, &tt, 1, style, stop)
+            .think(&limits, &tt, 1, options.style(entry), stop)
             .expect("bench positions are running games");
         if cancel.load(SeqCst) {
             stopped();

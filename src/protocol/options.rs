@@ -2,8 +2,7 @@
 //! parsing and reading all come from its one row, and enumerated values are enums.
 
 use crate::game::{GameConfig, LeafScoring};
-use crate::registry::Entry;
-use crate::registry::Registry;
+use crate::registry::{Entry, Registry};
 use crate::search::mcts::MctsSettings;
 use crate::search::{ManyPlayers, Style};
 

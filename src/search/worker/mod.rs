@@ -21,7 +21,6 @@ use super::ordering::{MoveOrdering, from_slot, pick_next};
 use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
 use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
 use super::{ManyPlayers, Style};
-use reductions::Reductions;
 
 const NODES_PER_FLUSH: u64 = 1024;
 /// The side of the other players when a game of more than two is searched paranoidly.
@@ -114,7 +113,7 @@ pub struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
     ordering: MoveOrdering<G>,
     /// Late-move reductions, if the style asks for them.
-    reductions: Option<Reductions>,
+    reductions: bool,
     /// The player to move at the root.
     root: Player,
     /// More than two players: the search is paranoid (root against the coalition).
@@ -153,7 +152,7 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             many_players: style.many_players,
             chance_probe: style.chance_probe,
-            reductions: style.reductions.then(Reductions::new),
+            reductions: style.reductions,
             pos,
             tt,
             stop,
@@ -410,10 +409,10 @@ impl<'a, G: Game> Worker<'a, G> {
             let window = if node.best == -INFINITY {
                 Window::Full
             } else {
-                let reduced = self
-                    .reductions
-                    .as_ref()
-                    .map_or(0, |r| r.plies(depth, i, from_slot(scores[i]), pv_node));
+                let reduced = match self.reductions {
+                    true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
+                    false => 0,
+                };
                 Window::Probe { reduced }
             };
             let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, window);

@@ -1,6 +1,8 @@
 //! Late-move reductions: a move that comes late in a well-ordered list is first probed
 //! some plies shallower, and searched to the full depth only if the probe beats alpha.
 
+use std::sync::LazyLock;
+
 /// The shallowest depth at which moves are reduced.
 const MIN_DEPTH: u32 = 3;
 /// Moves before this index in the ordered list are never reduced.
@@ -10,39 +12,28 @@ const TABLE_SIZE: usize = 64;
 /// The divisor of the reduction formula: larger reduces less.
 const DIVISOR: f64 = 2.25;
 
-/// Reductions by depth and move index: `ln(depth) * ln(index) / DIVISOR`, rounded down.
-pub struct Reductions {
-    table: Vec<[u8; TABLE_SIZE]>,
-}
+/// Reductions by depth and move index: `ln(depth) * ln(index) / DIVISOR`, rounded down;
+/// made once for all searches.
+static TABLE: LazyLock<[[u8; TABLE_SIZE]; TABLE_SIZE]> = LazyLock::new(|| {
+    std::array::from_fn(|depth| {
+        std::array::from_fn(|index| {
+            let plies = (depth.max(1) as f64).ln() * (index.max(1) as f64).ln() / DIVISOR;
+            plies.max(0.0) as u8
+        })
+    })
+});
 
-impl Reductions {
-    /// The table.
-    pub fn new() -> Self {
-        let table = (0..TABLE_SIZE)
-            .map(|depth| {
-                let mut row = [0u8; TABLE_SIZE];
-                for (index, r) in row.iter_mut().enumerate().skip(1) {
-                    let plies = (depth.max(1) as f64).ln() * (index as f64).ln() / DIVISOR;
-                    *r = plies.max(0.0) as u8;
-                }
-                row
-            })
-            .collect();
-        Reductions { table }
+/// How many plies to take off the probe of the move at `index` of the ordered list, with
+/// `depth` plies left here. `ordered` says the move owes its place to the hash or killer
+/// slots (those are not reduced); `pv_node` nodes reduce a ply less. The child always keeps
+/// at least one ply.
+pub fn plies(depth: u32, index: usize, ordered: bool, pv_node: bool) -> u32 {
+    if depth < MIN_DEPTH || index < FIRST_REDUCED || ordered {
+        return 0;
     }
-
-    /// How many plies to take off the probe of the move at `index` of the ordered list,
-    /// with `depth` plies left here. `ordered` says the move owes its place to the hash or
-    /// killer slots (those are not reduced); `pv_node` nodes reduce a ply less. The child
-    /// always keeps at least one ply.
-    pub fn plies(&self, depth: u32, index: usize, ordered: bool, pv_node: bool) -> u32 {
-        if depth < MIN_DEPTH || index < FIRST_REDUCED || ordered {
-            return 0;
-        }
-        let row = &self.table[(depth as usize).min(TABLE_SIZE - 1)];
-        let base = row[index.min(TABLE_SIZE - 1)].max(1) as u32;
-        (base - u32::from(pv_node)).min(depth - 2)
-    }
+    let row = &TABLE[(depth as usize).min(TABLE_SIZE - 1)];
+    let base = row[index.min(TABLE_SIZE - 1)].max(1) as u32;
+    (base - u32::from(pv_node)).min(depth - 2)
 }
 
 #[cfg(test)]
@@ -51,25 +42,23 @@ mod tests {
 
     #[test]
     fn early_shallow_and_ordered_moves_are_not_reduced() {
-        let r = Reductions::new();
-        assert_eq!(r.plies(2, 40, false, false), 0);
-        assert_eq!(r.plies(8, 2, false, false), 0);
-        assert_eq!(r.plies(8, 40, true, false), 0);
-        assert_eq!(r.plies(3, 3, false, false), 1);
-        assert_eq!(r.plies(3, 3, false, true), 0);
+        assert_eq!(plies(2, 40, false, false), 0);
+        assert_eq!(plies(8, 2, false, false), 0);
+        assert_eq!(plies(8, 40, true, false), 0);
+        assert_eq!(plies(3, 3, false, false), 1);
+        assert_eq!(plies(3, 3, false, true), 0);
     }
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_keep_a_ply() {
-        let r = Reductions::new();
         for depth in 3..40 {
             for index in 4..200 {
-                let plies = r.plies(depth, index, false, false);
-                assert!(plies >= 1 && plies <= depth - 2, "{depth} {index}");
-                assert!(plies >= r.plies(depth, index - 1, false, false));
-                assert!(r.plies(depth, index, false, true) <= plies);
+                let reduced = plies(depth, index, false, false);
+                assert!(reduced >= 1 && reduced <= depth - 2, "{depth} {index}");
+                assert!(reduced >= plies(depth, index - 1, false, false));
+                assert!(plies(depth, index, false, true) <= reduced);
             }
-            assert!(r.plies(depth + 1, 30, false, false) >= r.plies(depth, 30, false, false));
+            assert!(plies(depth + 1, 30, false, false) >= plies(depth, 30, false, false));
         }
     }
 }
