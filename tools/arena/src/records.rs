@@ -9,11 +9,7 @@ pub use ugi::record::GameRecord;
 /// Reads every record of a file (a missing file has none).
 pub fn read_all(path: &str) -> Result<Vec<GameRecord>, String> {
     match std::fs::read_to_string(path) {
-        Ok(text) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(GameRecord::parse)
-            .collect(),
+        Ok(text) => ugi::record::parse_lines(&text).map_err(|e| format!("'{path}', {e}")),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(format!("cannot read '{path}': {e}")),
     }

@@ -5,7 +5,7 @@ mod fit;
 mod samples;
 
 use clap::Parser;
-use ugi::record::GameRecord;
+use ugi::record::{GameRecord, parse_lines};
 
 use fit::Steps;
 use samples::{Sample, Sampling};
@@ -55,13 +55,7 @@ fn read_records(paths: &[String]) -> Result<Vec<GameRecord>, String> {
     for path in paths {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            records.push(GameRecord::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
-        }
+        records.extend(parse_lines(&text).map_err(|e| format!("'{path}', {e}"))?);
     }
     Ok(records)
 }

@@ -66,6 +66,15 @@ impl Schedule {
     }
 }
 
+/// Parses a record file's text: one record per non-blank line; an error names the line.
+pub fn parse_lines(text: &str) -> Result<Vec<GameRecord>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(n, line)| GameRecord::parse(line).map_err(|e| format!("line {}: {e}", n + 1)))
+        .collect()
+}
+
 /// The scores when the player in seat `loser` (0-based) forfeits: 0 for him, the point
 /// shared by the others.
 pub fn forfeit_scores(players: usize, loser: usize) -> Vec<f64> {
@@ -205,6 +214,24 @@ mod tests {
             ..record
         };
         assert_eq!(GameRecord::parse(&scheduled.line()).unwrap(), scheduled);
+    }
+
+    #[test]
+    fn a_record_file_skips_blank_lines_and_names_a_bad_one() {
+        let line = |game| {
+            let mut record = GameRecord::parse(
+                "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos\tresult=draw\t\
+                 scores=0.5,0.5\treason=rules\tplies=0\tmoves=\ttimes=\tnotes=",
+            )
+            .unwrap();
+            record.game = game;
+            record.line()
+        };
+        let text = format!("{}\n\n  \n{}\n", line(1), line(2));
+        let games: Vec<usize> = parse_lines(&text).unwrap().iter().map(|r| r.game).collect();
+        assert_eq!(games, [1, 2]);
+        let broken = format!("{}\n\ngame=3\n", line(1));
+        assert!(parse_lines(&broken).unwrap_err().starts_with("line 3: "));
     }
 
     #[test]
