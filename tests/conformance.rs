@@ -6,7 +6,8 @@
 //! token passes the syntax check and parses back to its move; chance weights are positive;
 //! `random_move` draws exactly what its documented procedure draws; the game's drawing for
 //! boards is consistent with its position and legal decisions; make keeps the
-//! incremental hash equal to the recomputed one; unmake restores text and hash; and the
+//! incremental hash equal to the recomputed one; unmake restores text and hash (after a
+//! turn handed over for the search, too); and the
 //! position text round-trips, keeping the turn, the result and the hash. Random playouts end
 //! in a result and leave the position as it was. Alpha-beta at depths 1 and 2 agrees with
 //! the plain reference search (negamax/expectimax, or paranoid for more players).
@@ -183,6 +184,7 @@ fn check_walk<G: Game>(config: &GameConfig, choices: &[u16]) {
         check_random_move(&pos, &moves, choice as u64 ^ step as u64);
         check_view(&pos, &moves);
         check_eval_terms(&pos);
+        check_hand_over(&mut pos);
         let (text, hash) = (pos.to_text(), pos.hash());
         let mv = moves[choice as usize % moves.len()];
         pos.make(mv);
@@ -207,6 +209,30 @@ fn check_walk<G: Game>(config: &GameConfig, choices: &[u16]) {
         assert_eq!(pos.to_text(), text, "unmake walks back");
     }
     assert_eq!(pos.hash(), start.hash());
+}
+
+/// Where the game can hand the turn to another player (for the search), the hash stays
+/// exact, that player decides, and `unmake` restores the position.
+fn check_hand_over<G: Game>(pos: &mut G) {
+    let Turn::Player(mover) = pos.turn() else {
+        return;
+    };
+    let (text, hash) = (pos.to_text(), pos.hash());
+    for player in (0..pos.players() as Player).filter(|&p| p != mover) {
+        if pos.hand_turn_to(player) {
+            assert_eq!(pos.hash(), pos.hash_from_scratch(), "handed over: {text}");
+            assert_ne!(pos.hash(), hash, "handed over: {text}");
+            if pos.outcome().is_none() {
+                assert_eq!(pos.turn(), Turn::Player(player), "{text}");
+            }
+            pos.unmake();
+            assert_eq!(
+                (pos.to_text(), pos.hash()),
+                (text.clone(), hash),
+                "taken back"
+            );
+        }
+    }
 }
 
 /// A tunable evaluation is the dot product of its weights with its terms, for every player.

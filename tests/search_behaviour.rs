@@ -75,19 +75,43 @@ fn depth(d: u32) -> SearchLimits {
     }
 }
 
+/// The plain search, each refinement a game may choose alone, and both together.
+fn styles() -> Vec<Style> {
+    let plain = Style::default();
+    let reductions = Style {
+        reductions: true,
+        ..plain
+    };
+    let null_move = Style {
+        null_move: true,
+        ..plain
+    };
+    let all = Style {
+        reductions: true,
+        null_move: true,
+        ..plain
+    };
+    vec![plain, reductions, null_move, all]
+}
+
+/// Nodes of a one-thread search of the position after `e1f2 h4g4` to `d` plies in `style`.
+fn nodes_to_depth(d: u32, style: Style) -> u64 {
+    let pos = after::<TumblingDown>("e1f2 h4g4");
+    let report = run_styled(&pos, depth(d), 1, 1, style);
+    assert_eq!(report.depth, d);
+    report.nodes
+}
+
 #[test]
 fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
-    let pos = after::<TumblingDown>("e1f2 h4g4");
-    let nodes = |reductions| {
-        let style = Style {
-            reductions,
+    let plain = nodes_to_depth(5, Style::default());
+    let reduced = nodes_to_depth(
+        5,
+        Style {
+            reductions: true,
             ..Style::default()
-        };
-        let report = run_styled(&pos, depth(5), 1, 1, style);
-        assert_eq!(report.depth, 5);
-        report.nodes
-    };
-    let (plain, reduced) = (nodes(false), nodes(true));
+        },
+    );
     assert!(
         reduced * 2 < plain,
         "{reduced} nodes reduced, {plain} plain"
@@ -95,27 +119,45 @@ fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
 }
 
 #[test]
+fn null_moves_search_fewer_nodes_to_the_same_depth() {
+    let plain = nodes_to_depth(5, Style::default());
+    let pruned = nodes_to_depth(
+        5,
+        Style {
+            null_move: true,
+            ..Style::default()
+        },
+    );
+    assert!(pruned * 2 < plain, "{pruned} nodes pruned, {plain} plain");
+}
+
+#[test]
 fn the_rulebook_three_ply_win_is_found() {
     let pos = after::<TumblingDown>("a2a1t d8e8");
-    for threads in [1, 2] {
-        let report = run(&pos, depth(4), threads, 1);
-        assert_eq!(pos.format_move(report.best), "a1b2t", "{threads} threads");
-        assert_eq!(report.score, MATE - 1, "a win in one ply");
+    for style in styles() {
+        for threads in [1, 2] {
+            let report = run_styled(&pos, depth(4), threads, 1, style);
+            let best = pos.format_move(report.best);
+            assert_eq!(best, "a1b2t", "{threads} threads, {style:?}");
+            assert_eq!(report.score, MATE - 1, "a win in one ply, {style:?}");
+        }
     }
 }
 
 #[test]
 fn the_defender_avoids_the_three_ply_loss() {
     let pos = after::<TumblingDown>("a2a1t");
-    let report = run(&pos, depth(3), 1, 1);
-    let mut next = pos.clone();
-    next.make(report.best);
-    let reply = run(&next, depth(1), 1, 1);
-    assert!(
-        reply.score < MATE - 10,
-        "p2's move {} allows a win at once",
-        pos.format_move(report.best)
-    );
+    for style in styles() {
+        let report = run_styled(&pos, depth(3), 1, 1, style);
+        let mut next = pos.clone();
+        next.make(report.best);
+        let reply = run(&next, depth(1), 1, 1);
+        assert!(
+            reply.score < MATE - 10,
+            "p2's move {} allows a win at once, {style:?}",
+            pos.format_move(report.best)
+        );
+    }
 }
 
 #[test]

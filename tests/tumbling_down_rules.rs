@@ -291,3 +291,25 @@ fn token_grammar() {
     );
     assert!(pos.parse_move("a1a0").is_err());
 }
+
+/// The search's null move hands the turn over, keeps the hash exact, and `unmake` takes it
+/// back; the same player, or a finished game, is refused.
+#[test]
+fn the_turn_is_handed_over_and_back() {
+    let mut pos = td("e1f2 h4g4");
+    let (text, hash) = (pos.to_text(), pos.hash());
+    assert!(!pos.hand_turn_to(0), "p1 is already to move");
+    assert!(pos.hand_turn_to(1));
+    assert_eq!(pos.turn(), Turn::Player(1));
+    assert_eq!(pos.hash(), pos.hash_from_scratch());
+    assert_ne!(pos.hash(), hash);
+    let p2_to_move =
+        TumblingDown::from_text(&text.replace(" p1 2", " p2 3"), &GameConfig::default());
+    assert_eq!(pos.to_text(), p2_to_move.as_ref().unwrap().to_text());
+    assert_eq!(pos.legal_tokens(), p2_to_move.unwrap().legal_tokens());
+    pos.unmake();
+    assert_eq!((pos.to_text(), pos.hash()), (text, hash));
+    let mut won = td("a2a1t d8e8 a1b2t");
+    assert!(won.outcome().is_some());
+    assert!(!won.hand_turn_to(1));
+}

@@ -102,6 +102,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
     /// where an arena SPRT showed that it pays.
     const LATE_MOVE_REDUCTIONS: bool = false;
+    /// Whether alpha-beta tries null moves ([`Game::hand_turn_to`] the opponent) under
+    /// `NullMove auto`: on only in the games where an arena SPRT showed that it pays.
+    const NULL_MOVE: bool = false;
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).
@@ -138,9 +141,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn make(&mut self, mv: Self::Move);
     /// Takes back the most recent decision still standing.
     fn unmake(&mut self);
-    /// For best-reply search only: hands the turn to `player` out of the rules' order, as
-    /// if everyone between had passed; `unmake` takes it back like a move. Returns false,
-    /// changing nothing, when the game has no such notion or `player` cannot move here.
+    /// Hands the turn to `player` out of the rules' order, as if everyone between had passed;
+    /// `unmake` takes it back like a move. For the search only: best-reply search (more than
+    /// two players) and null-move pruning (two). Returns false, changing nothing, when the
+    /// game has no such notion or `player` cannot move here.
     fn hand_turn_to(&mut self, _player: Player) -> bool {
         false
     }

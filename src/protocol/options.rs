@@ -30,15 +30,26 @@ pub enum PlayoutKind {
     Eval,
 }
 
-/// Whether alpha-beta reduces late moves (`Reductions`).
+/// A search refinement that each game may choose (`Reductions`, `NullMove`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReductionsKind {
+pub enum Switch {
     /// Each game's own choice.
     Auto,
     /// Always.
     On,
-    /// Never: fixed-depth searches give the textbook values.
+    /// Never.
     Off,
+}
+
+impl Switch {
+    /// Whether the refinement is on, in a game whose own choice is `game_choice`.
+    pub fn resolve(self, game_choice: bool) -> bool {
+        match self {
+            Switch::Auto => game_choice,
+            Switch::On => true,
+            Switch::Off => false,
+        }
+    }
 }
 
 /// Who rolls the dice at chance plies (`Dice`).
@@ -105,11 +116,11 @@ impl Choice for PlayoutKind {
     ];
 }
 
-impl Choice for ReductionsKind {
+impl Choice for Switch {
     const CHOICES: &'static [(Self, &'static str)] = &[
-        (ReductionsKind::Auto, "auto"),
-        (ReductionsKind::On, "on"),
-        (ReductionsKind::Off, "off"),
+        (Switch::Auto, "auto"),
+        (Switch::On, "on"),
+        (Switch::Off, "off"),
     ];
 }
 
@@ -162,7 +173,9 @@ pub struct EngineOptions {
     /// Star2 probing at chance plies (`ChanceProbe`).
     pub chance_probe: bool,
     /// Late-move reductions in alpha-beta (`Reductions`).
-    pub reductions: ReductionsKind,
+    pub reductions: Switch,
+    /// Null-move pruning in alpha-beta (`NullMove`).
+    pub null_move: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -192,7 +205,8 @@ impl EngineOptions {
             board: registry.boards().first().copied().unwrap_or_default(),
             many_players: ManyPlayers::Paranoid,
             chance_probe: false,
-            reductions: ReductionsKind::Auto,
+            reductions: Switch::Auto,
+            null_move: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -216,11 +230,8 @@ impl EngineOptions {
         Style {
             many_players: self.many_players,
             chance_probe: self.chance_probe,
-            reductions: match self.reductions {
-                ReductionsKind::Auto => entry.reductions,
-                ReductionsKind::On => true,
-                ReductionsKind::Off => false,
-            },
+            reductions: self.reductions.resolve(entry.reductions),
+            null_move: self.null_move.resolve(entry.null_move),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -398,6 +409,7 @@ impl OptionTable {
             choice!("ManyPlayers", many_players, None),
             check!("ChanceProbe", chance_probe, None),
             choice!("Reductions", reductions, None),
+            choice!("NullMove", null_move, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),

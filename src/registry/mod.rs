@@ -26,6 +26,8 @@ pub struct Entry {
     pub mcts_leaves: LeafScoring,
     /// Whether alpha-beta reduces late moves under `Reductions auto`.
     pub reductions: bool,
+    /// Whether alpha-beta tries null moves under `NullMove auto`.
+    pub null_move: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -42,6 +44,7 @@ impl Entry {
             boards: G::BOARDS,
             mcts_leaves: G::MCTS_LEAVES,
             reductions: G::LATE_MOVE_REDUCTIONS,
+            null_move: G::NULL_MOVE,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -45,6 +45,8 @@ pub struct Style {
     /// Late-move reductions in alpha-beta; without them (the default here) a fixed-depth
     /// search returns the textbook search's value.
     pub reductions: bool,
+    /// Null-move pruning in two-player games whose rules can hand the turn over.
+    pub null_move: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

@@ -11,7 +11,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -87,6 +87,10 @@ impl Game for Splinter {
 
     fn unmake(&mut self) {
         Splinter::unmake(self)
+    }
+
+    fn hand_turn_to(&mut self, player: Player) -> bool {
+        Splinter::hand_turn_to(self, player)
     }
 
     fn format_move(&self, mv: SpMove) -> String {

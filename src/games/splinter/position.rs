@@ -302,6 +302,24 @@ impl Splinter {
             .or_else(|| (self.history.occurred(3) || s.ply >= PLY_LIMIT).then_some(Outcome::Draw));
     }
 
+    /// Hands the turn to the other player without a move (for the search's null move; no
+    /// rule allows it), counting a ply and leaving no record; `unmake` takes it back.
+    /// Refused in a finished game.
+    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
+        if self.state.outcome.is_some() || player == self.state.side || player > 1 {
+            return false;
+        }
+        self.undo.push(self.state);
+        let s = &mut self.state;
+        s.board_hash ^= s.record.key() ^ Record::none().key() ^ SIDE_KEY;
+        s.record = Record::none();
+        s.side = player;
+        s.ply += 1;
+        self.history.push(s.board_hash);
+        s.outcome = (self.history.occurred(3) || s.ply >= PLY_LIMIT).then_some(Outcome::Draw);
+        true
+    }
+
     /// Takes back the last move.
     pub(super) fn unmake(&mut self) {
         self.history.pop();

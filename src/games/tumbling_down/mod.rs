@@ -10,7 +10,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
@@ -18,6 +18,7 @@ impl Game for TumblingDown {
     type Move = TdMove;
     const NAME: &'static str = "tumbling-down";
     const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
+    const NULL_MOVE: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),
@@ -86,6 +87,10 @@ impl Game for TumblingDown {
 
     fn unmake(&mut self) {
         TumblingDown::unmake(self)
+    }
+
+    fn hand_turn_to(&mut self, player: Player) -> bool {
+        TumblingDown::hand_turn_to(self, player)
     }
 
     fn format_move(&self, mv: TdMove) -> String {

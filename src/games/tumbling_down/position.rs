@@ -76,7 +76,8 @@ pub fn top_owner(height: u8, colors: u64) -> Player {
 /// a landing square only gained checkers on top, so its old height alone restores it.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
-    mv: TdMove,
+    /// The move, or `None` for a turn handed over without one.
+    mv: Option<TdMove>,
     /// Old heights: the origin first, then the landing squares in line order.
     heights: [u8; 8],
     count: u8,
@@ -261,7 +262,7 @@ impl TumblingDown {
         let from = mv.from();
         let (height, colors) = self.stack(from);
         let mut undo = Undo {
-            mv,
+            mv: Some(mv),
             heights: [0; 8],
             count: 0,
             origin_colors: colors,
@@ -340,18 +341,46 @@ impl TumblingDown {
         };
     }
 
+    /// Hands the turn to the other player without a move (for the search's null move; no
+    /// rule allows it), counting a ply; `unmake` takes it back. Refused in a finished game.
+    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
+        if self.outcome.is_some() || player == self.side || player > 1 {
+            return false;
+        }
+        self.undo.push(Undo {
+            mv: None,
+            heights: [0; 8],
+            count: 0,
+            origin_colors: 0,
+            board_hash: self.board_hash,
+            king_height: self.king_height,
+            controlled: self.controlled,
+            pure: self.pure,
+        });
+        self.side = player;
+        self.ply += 1;
+        self.board_hash ^= SIDE_KEY;
+        self.history.push(self.board_hash);
+        if self.ply >= PLY_LIMIT || self.history.occurred(3) {
+            self.outcome = Some(Outcome::Draw);
+        }
+        true
+    }
+
     /// Takes back the last move.
     pub(super) fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
         self.history.pop();
-        let from = undo.mv.from();
-        self.heights[from] = undo.heights[0];
-        self.colors[from] = undo.origin_colors;
-        let line = &LINES[from][undo.mv.direction()];
-        for (i, &old_height) in undo.heights[1..undo.count as usize].iter().enumerate() {
-            let sq = line.squares[i] as Square;
-            self.heights[sq] = old_height;
-            self.colors[sq] &= low_bits(old_height);
+        if let Some(mv) = undo.mv {
+            let from = mv.from();
+            self.heights[from] = undo.heights[0];
+            self.colors[from] = undo.origin_colors;
+            let line = &LINES[from][mv.direction()];
+            for (i, &old_height) in undo.heights[1..undo.count as usize].iter().enumerate() {
+                let sq = line.squares[i] as Square;
+                self.heights[sq] = old_height;
+                self.colors[sq] &= low_bits(old_height);
+            }
         }
         self.controlled = undo.controlled;
         self.pure = undo.pure;

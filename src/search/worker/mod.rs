@@ -10,6 +10,7 @@
 mod best_reply;
 mod chance;
 mod max_n;
+mod null_move;
 mod reductions;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -114,6 +115,10 @@ pub struct Worker<'a, G: Game> {
     ordering: MoveOrdering<G>,
     /// Late-move reductions, if the style asks for them.
     reductions: bool,
+    /// Null-move pruning, if the style asks for it.
+    null_move: bool,
+    /// Plies whose position was reached by a null move (no second one in a row).
+    after_null: Vec<bool>,
     /// The player to move at the root.
     root: Player,
     /// More than two players: the search is paranoid (root against the coalition).
@@ -153,6 +158,8 @@ impl<'a, G: Game> Worker<'a, G> {
             many_players: style.many_players,
             chance_probe: style.chance_probe,
             reductions: style.reductions,
+            null_move: style.null_move,
+            after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
             stop,
@@ -379,6 +386,9 @@ impl<'a, G: Game> Worker<'a, G> {
             Ok(entry) => entry,
             Err(value) => return value,
         };
+        if let Some(value) = self.null_move_cut(side, depth, ply, alpha, beta) {
+            return value;
+        }
         let mut node = NodeResult::new(alpha, beta);
         self.search_moves(side, depth, ply, hash_move, &mut node);
         self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);

@@ -1,0 +1,55 @@
+//! Null-move pruning: where the side to move stands at or above beta even if it hands the
+//! turn to the opponent without moving, searched a few plies shallower, a real move will
+//! almost always do as well, and the node is cut without searching one.
+
+use crate::game::{Game, Player, Turn};
+
+use super::super::score::MATE_BOUND;
+use super::Worker;
+
+/// The fewest plies left at which a null move is tried.
+const MIN_DEPTH: u32 = 3;
+
+/// How many plies shallower than a real move's the null move's reply is searched.
+fn reduction(depth: u32) -> u32 {
+    2 + depth / 6
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// Tries a null move at a zero-window node with `depth` left whose static value for `side`
+    /// (the side to move) is at or above beta; returns the value that cuts the node, if the
+    /// reduced search after it stays at or above beta. Never in a game of more than two
+    /// players, never twice in a row, never near mate scores.
+    pub(super) fn null_move_cut(
+        &mut self,
+        side: Player,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let worth_trying = self.null_move
+            && !self.paranoid
+            && depth >= MIN_DEPTH
+            && beta - alpha == 1
+            && beta.abs() < MATE_BOUND
+            && !self.after_null[ply];
+        if !worth_trying || self.evaluate(side) < beta {
+            return None;
+        }
+        let Turn::Player(mover) = self.pos.turn() else {
+            return None;
+        };
+        if !self.pos.hand_turn_to(1 - mover) {
+            return None;
+        }
+        self.count_node();
+        self.after_null[ply + 1] = true;
+        let left = depth - 1 - reduction(depth).min(depth - 1);
+        let value = self.value_for(side, left, ply + 1, beta - 1, beta);
+        self.after_null[ply + 1] = false;
+        self.pos.unmake();
+        // A mate found after passing is no proof: the node only stands at or above beta.
+        (!self.stopped() && value >= beta).then(|| value.min(MATE_BOUND))
+    }
+}
