@@ -19,6 +19,7 @@ pub use text::START;
 impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
+    const NULL_MOVE: bool = true;
     const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
