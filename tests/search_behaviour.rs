@@ -94,41 +94,36 @@ fn styles() -> Vec<Style> {
     vec![plain, reductions, null_move, all]
 }
 
-/// Nodes of a one-thread search of the position after `e1f2 h4g4` to `d` plies in `style`.
-fn nodes_to_depth(d: u32, style: Style) -> u64 {
+/// A refined search of the position after `e1f2 h4g4` to 5 plies visits fewer than half
+/// the plain search's nodes.
+fn assert_halves_the_nodes(refined: Style) {
     let pos = after::<TumblingDown>("e1f2 h4g4");
-    let report = run_styled(&pos, depth(d), 1, 1, style);
-    assert_eq!(report.depth, d);
-    report.nodes
+    let nodes = |style| {
+        let report = run_styled(&pos, depth(5), 1, 1, style);
+        assert_eq!(report.depth, 5);
+        report.nodes
+    };
+    let (plain, fewer) = (nodes(Style::default()), nodes(refined));
+    assert!(
+        fewer * 2 < plain,
+        "{fewer} nodes {refined:?}, {plain} plain"
+    );
 }
 
 #[test]
 fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
-    let plain = nodes_to_depth(5, Style::default());
-    let reduced = nodes_to_depth(
-        5,
-        Style {
-            reductions: true,
-            ..Style::default()
-        },
-    );
-    assert!(
-        reduced * 2 < plain,
-        "{reduced} nodes reduced, {plain} plain"
-    );
+    assert_halves_the_nodes(Style {
+        reductions: true,
+        ..Style::default()
+    });
 }
 
 #[test]
 fn null_moves_search_fewer_nodes_to_the_same_depth() {
-    let plain = nodes_to_depth(5, Style::default());
-    let pruned = nodes_to_depth(
-        5,
-        Style {
-            null_move: true,
-            ..Style::default()
-        },
-    );
-    assert!(pruned * 2 < plain, "{pruned} nodes pruned, {plain} plain");
+    assert_halves_the_nodes(Style {
+        null_move: true,
+        ..Style::default()
+    });
 }
 
 #[test]
