@@ -10,14 +10,13 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Turn, two_player};
 pub use moves::DmMove;
 pub use position::Dimraw;
 
 impl Game for Dimraw {
     type Move = DmMove;
     const NAME: &'static str = "dimraw";
-    const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

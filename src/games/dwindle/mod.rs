@@ -9,7 +9,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
 pub use position::{DwMove, Dwindle};
 
 impl Game for Dwindle {
@@ -17,7 +17,6 @@ impl Game for Dwindle {
     const NAME: &'static str = "dwindle";
     const PLAYERS: (usize, usize) = (2, 6);
     const BOARDS: &'static [&'static str] = &["dw9", "dw7"];
-    const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[("", 8), ("f6 d4", 8)],
         start: "",

@@ -11,7 +11,7 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -20,7 +20,6 @@ impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
     const NULL_MOVE: bool = true;
-    const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),

@@ -10,14 +10,13 @@ mod text;
 mod view;
 
 use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, LeafScoring, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
 impl Game for TumblingDown {
     type Move = TdMove;
     const NAME: &'static str = "tumbling-down";
-    const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
     const NULL_MOVE: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
