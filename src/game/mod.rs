@@ -101,6 +101,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// than playouts in all five games once their evaluations were fitted; a game whose
     /// evaluation plays worse than random playouts chooses `Playout` here.
     const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
+    /// Centipawns of evaluation per tenfold change in the odds of winning: `400 / K` for the
+    /// scale `K` that `tools/tune` fits to the game's records. MCTS turns evaluations into
+    /// shares of the game by it; 400 where no measured choice was better.
+    const EVALUATION_DECADE: f64 = 400.0;
     /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
     /// where an arena SPRT showed that it pays.
     const LATE_MOVE_REDUCTIONS: bool = false;

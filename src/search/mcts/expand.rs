@@ -110,7 +110,7 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
             None => (evaluation_share(pos, mover), None),
         };
         pos.unmake();
-        scores.push(logit(share));
+        scores.push(logit(share, G::EVALUATION_DECADE as f32));
         let edge = Edge::new(mv, 0.0, Some(convention.seen_by(share, mover)));
         if let Some(proof) = proof {
             proof.store(&edge.proof);
@@ -141,12 +141,13 @@ pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>) -> super::playout::Rew
     }
 }
 
-/// `mover`'s share of the game by the evaluation: the logistic of his evaluation with two
-/// players (the evaluations are zero-sum), else his share of [`evaluation_rewards`].
+/// `mover`'s share of the game by the evaluation: the logistic of his evaluation (on the
+/// game's [`Game::EVALUATION_DECADE`]) with two players (the evaluations are zero-sum), else
+/// his share of [`evaluation_rewards`].
 fn evaluation_share<G: Game>(pos: &G, mover: Player) -> f32 {
     if pos.players() == 2 {
         let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
-        1.0 / (1.0 + 10f32.powf(-cp / 400.0))
+        1.0 / (1.0 + 10f32.powf(-cp / G::EVALUATION_DECADE as f32))
     } else {
         evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32
     }
@@ -162,10 +163,11 @@ fn chance_priors<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<f32> {
     weights.iter().map(|w| w / total).collect()
 }
 
-/// A share of the game as centipawns over the priors' temperature.
-fn logit(share: f32) -> f32 {
+/// A share of the game as centipawns (on an evaluation scale of `decade`) over the priors'
+/// temperature: the priors compare the moves' evaluations whatever the scale.
+fn logit(share: f32, decade: f32) -> f32 {
     let q = share.clamp(1e-4, 1.0 - 1e-4);
-    400.0 * (q / (1.0 - q)).log10() / PRIOR_TEMPERATURE
+    decade * (q / (1.0 - q)).log10() / PRIOR_TEMPERATURE
 }
 
 /// Shares proportional to `exp(score)`, mixed with even shares by [`PRIOR_FLOOR`].
@@ -191,8 +193,9 @@ mod tests {
         let ratio = (priors[0] - even) / (priors[1] - even);
         assert!((ratio - std::f32::consts::E).abs() < 1e-4);
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-6);
-        assert!((logit(0.5)).abs() < 1e-6);
-        assert!((logit(10.0 / 11.0) - 400.0 / PRIOR_TEMPERATURE).abs() < 1e-3);
+        assert!((logit(0.5, 400.0)).abs() < 1e-6);
+        assert!((logit(10.0 / 11.0, 400.0) - 400.0 / PRIOR_TEMPERATURE).abs() < 1e-3);
+        assert!((logit(1.0 / 11.0, 892.0) + 892.0 / PRIOR_TEMPERATURE).abs() < 1e-2);
     }
 
     #[test]
@@ -209,5 +212,39 @@ mod tests {
         assert_eq!(convention.of_node(Turn::Chance, &edges), Some(0.5));
         let unvalued = [Edge::new(0u8, 1.0, None)];
         assert_eq!(convention.of_node(Turn::Player(0), &unvalued), None);
+    }
+
+    /// Each edge's value is the evaluation after its move read on the game's own scale, so a
+    /// game with a wider decade (Tumbling Down's fitted 892) gets milder shares.
+    fn values_follow_the_decade<G: Game>() {
+        let mut pos = G::startpos(&crate::game::GameConfig::default()).unwrap();
+        let mut moves = Vec::new();
+        let edges = guided_edges(&mut pos, &mut moves);
+        let mut spread = 0.0f32;
+        for edge in &edges {
+            pos.make(edge.mv);
+            let cp = pos.evaluate(0) as f32;
+            pos.unmake();
+            let expected = 1.0 / (1.0 + 10f32.powf(-cp / G::EVALUATION_DECADE as f32));
+            assert!(
+                (edge.value().unwrap() - expected).abs() < 1e-5,
+                "{}",
+                G::NAME
+            );
+            spread = spread.max((expected - 0.5).abs());
+        }
+        assert!(
+            spread > 0.01,
+            "{}: the start's moves need unequal values",
+            G::NAME
+        );
+    }
+
+    #[test]
+    fn guided_values_are_read_on_each_game_s_scale() {
+        use crate::games::{splinter::Splinter, tumbling_down::TumblingDown};
+        assert_eq!(TumblingDown::EVALUATION_DECADE, 892.0);
+        values_follow_the_decade::<TumblingDown>();
+        values_follow_the_decade::<Splinter>();
     }
 }

@@ -213,13 +213,16 @@ impl<G: Game> Search<'_, G> {
                 self.root.players(),
                 proof.plies as usize + 1,
             ),
-            None if self.guided() => centipawns(guided_value(
-                Stats::of(best),
-                self.player,
-                self.settings.minimax,
-                Value::new(self.root.players()),
-            ) as f64),
-            None => centipawns(best.mean().unwrap_or(0.5)),
+            None if self.guided() => centipawns(
+                guided_value(
+                    Stats::of(best),
+                    self.player,
+                    self.settings.minimax,
+                    Value::new(self.root.players()),
+                ) as f64,
+                G::EVALUATION_DECADE,
+            ),
+            None => centipawns(best.mean().unwrap_or(0.5), G::EVALUATION_DECADE),
         };
         SearchReport {
             best: best.mv,

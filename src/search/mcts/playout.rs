@@ -9,9 +9,6 @@ use crate::game::{Game, Outcome, Player};
 
 /// The reward of a win.
 pub const WIN: u64 = 1 << 16;
-/// Centipawns per factor of 10 in the odds of winning (the evaluation's logistic scale).
-const CENTIPAWNS_PER_DECADE: f64 = 400.0;
-
 /// Every player's reward for one playout (indexed by player; unused entries are 0).
 pub type Rewards = [u64; 6];
 
@@ -25,13 +22,14 @@ pub fn outcome_rewards(outcome: Outcome, players: usize) -> Rewards {
 }
 
 /// The rewards the evaluation expects: each player's share grows tenfold per
-/// [`CENTIPAWNS_PER_DECADE`] of his evaluation (with two players: `1 / (1 + 10^(-eval/400))`).
+/// [`Game::EVALUATION_DECADE`] of his evaluation (with two players and a decade of `D`:
+/// `1 / (1 + 10^(-eval/D))`).
 pub fn evaluation_rewards<G: Game>(pos: &G) -> Rewards {
     let players = pos.players();
     let mut weights = [0.0f64; 6];
     for (p, weight) in weights.iter_mut().enumerate().take(players) {
         let eval = pos.evaluate(p as Player).clamp(-4000, 4000) as f64;
-        *weight = 10f64.powf(eval / (2.0 * CENTIPAWNS_PER_DECADE));
+        *weight = 10f64.powf(eval / (2.0 * G::EVALUATION_DECADE));
     }
     let total: f64 = weights.iter().sum();
     let mut rewards = [0; 6];
@@ -41,10 +39,11 @@ pub fn evaluation_rewards<G: Game>(pos: &G) -> Rewards {
     rewards
 }
 
-/// A mean reward (0.0 to 1.0) as centipawns on the evaluation's scale.
-pub fn centipawns(mean: f64) -> i32 {
+/// A mean reward (0.0 to 1.0) as centipawns on an evaluation's scale (`decade`: see
+/// [`Game::EVALUATION_DECADE`]).
+pub fn centipawns(mean: f64, decade: f64) -> i32 {
     let q = mean.clamp(1e-4, 1.0 - 1e-4);
-    (CENTIPAWNS_PER_DECADE * (q / (1.0 - q)).log10()).round() as i32
+    (decade * (q / (1.0 - q)).log10()).round() as i32
 }
 
 /// Plays uniformly random moves (chance outcomes by weight) from `pos` until the game ends,
@@ -126,8 +125,8 @@ mod tests {
 
     #[test]
     fn centipawns_invert_the_logistic_scale() {
-        assert_eq!(centipawns(0.5), 0);
-        assert_eq!(centipawns(10.0 / 11.0), 400);
-        assert_eq!(centipawns(1.0 / 11.0), -400);
+        assert_eq!(centipawns(0.5, 400.0), 0);
+        assert_eq!(centipawns(10.0 / 11.0, 400.0), 400);
+        assert_eq!(centipawns(1.0 / 11.0, 892.0), -892);
     }
 }

@@ -92,7 +92,10 @@ fn run(args: Args) -> Result<(), String> {
     );
     let built: Vec<f64> = collected.weights.iter().map(|&w| f64::from(w)).collect();
     let k = fit::fit_scale(&train, &built);
-    println!("scale K {k:.4} (fitted to the built-in weights)");
+    println!(
+        "scale K {k:.4} (fitted to the built-in weights; EVALUATION_DECADE {:.0})",
+        400.0 / k
+    );
     let steps = Steps {
         epochs: args.epochs,
         rate: args.rate,
