@@ -35,7 +35,7 @@ impl GameVisitor for Mcts<'_> {
         let settings = MctsSettings {
             exploration: 0.5,
             leaves: G::MCTS_LEAVES,
-            minimax: 0.4,
+            minimax: G::MCTS_MINIMAX as f32 / 100.0,
             seed: 1,
         };
         let mut tree = Tree::try_new(16).expect("16 MiB");

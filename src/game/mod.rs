@@ -105,6 +105,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// scale `K` that `tools/tune` fits to the game's records. MCTS turns evaluations into
     /// shares of the game by it; 400 where no measured choice was better.
     const EVALUATION_DECADE: f64 = 400.0;
+    /// The guided tree's weight, in percent, of the evaluation's minimax value against the mean
+    /// reward under `Minimax -1` (the default): each game's measured choice.
+    const MCTS_MINIMAX: u32 = 40;
     /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
     /// where an arena SPRT showed that it pays.
     const LATE_MOVE_REDUCTIONS: bool = false;

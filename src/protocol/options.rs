@@ -182,8 +182,9 @@ pub struct EngineOptions {
     pub playout: PlayoutKind,
     /// Random plies before the evaluation in `cutoff` playouts (`PlayoutPlies`).
     pub playout_plies: u64,
-    /// Guided MCTS: the minimax value's weight against the mean reward, in percent (`Minimax`).
-    pub minimax: u64,
+    /// Guided MCTS: the minimax value's weight against the mean reward, in percent, or -1 for
+    /// the game's measured choice (`Minimax`).
+    pub minimax: i64,
     /// Who rolls the dice (`Dice`).
     pub dice: DiceKind,
     /// What a bad token in `position` does (`IllegalMove`).
@@ -210,7 +211,7 @@ impl EngineOptions {
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
-            minimax: 40,
+            minimax: -1,
             dice: DiceKind::Runner,
             illegal_move: IllegalMove::Error,
         }
@@ -242,7 +243,11 @@ impl EngineOptions {
                     PlayoutKind::Eval => LeafScoring::Evaluation,
                     PlayoutKind::Auto => entry.mcts_leaves,
                 },
-                minimax: self.minimax as f32 / 100.0,
+                minimax: match self.minimax {
+                    ..0 => entry.mcts_minimax,
+                    percent => percent as u32,
+                } as f32
+                    / 100.0,
                 seed: self.seed,
             }),
         }
@@ -279,10 +284,10 @@ pub enum Effect {
 /// The values an option takes, and how to read and write its field.
 enum Value {
     Spin {
-        min: u64,
-        max: u64,
-        get: fn(&EngineOptions) -> u64,
-        set: fn(&mut EngineOptions, u64),
+        min: i64,
+        max: i64,
+        get: fn(&EngineOptions) -> i64,
+        set: fn(&mut EngineOptions, i64),
     },
     Combo {
         words: Vec<&'static str>,
@@ -311,9 +316,9 @@ macro_rules! spin {
             name: $name,
             effect: Effect::$effect,
             value: Value::Spin {
-                min: $min as u64,
-                max: $max as u64,
-                get: |o| o.$field as u64,
+                min: $min as i64,
+                max: $max as i64,
+                get: |o| o.$field as i64,
                 set: |o, v| o.$field = v as _,
             },
         }
@@ -413,7 +418,7 @@ impl OptionTable {
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
-            spin!("Minimax", minimax, 0, 100, None),
+            spin!("Minimax", minimax, -1, 100, None),
             choice!("Dice", dice, None),
             choice!("IllegalMove", illegal_move, None),
         ]);
@@ -481,7 +486,7 @@ impl OptionTable {
         match &spec.value {
             Value::Spin { min, max, set, .. } => {
                 let number = value
-                    .parse::<u64>()
+                    .parse::<i64>()
                     .ok()
                     .filter(|v| (min..=max).contains(&v))
                     .ok_or_else(|| {
@@ -584,5 +589,25 @@ mod tests {
             assert!(line.starts_with(&start), "{line}");
             assert!(line.contains(&format!(" default {default}")), "{line}");
         }
+    }
+
+    #[test]
+    fn minimax_minus_one_takes_each_game_s_choice_and_a_percent_overrides_it() {
+        let registry = Registry::standard();
+        let table = OptionTable::new(&registry);
+        let mut options = EngineOptions::defaults(&registry);
+        options.search = SearchKind::Mcts;
+        let weight = |options: &EngineOptions, game: &str| {
+            let entry = registry.find(game).unwrap();
+            options.style(entry).mcts.unwrap().minimax
+        };
+        assert_eq!(options.minimax, -1);
+        assert_eq!(weight(&options, "tumbling-down"), 0.7);
+        assert_eq!(weight(&options, "splinter"), 0.7);
+        assert_eq!(weight(&options, "dwnsiwn"), 0.4);
+        let args = ["name", "Minimax", "value", "55"];
+        let options = table.parse_setoption(&args, &options).unwrap().options;
+        assert_eq!(weight(&options, "tumbling-down"), 0.55);
+        assert_eq!(weight(&options, "dwnsiwn"), 0.55);
     }
 }

@@ -24,6 +24,8 @@ pub struct Entry {
     pub boards: &'static [&'static str],
     /// How MCTS scores new leaves under `Playout auto`.
     pub mcts_leaves: LeafScoring,
+    /// The guided tree's minimax weight in percent under `Minimax -1`.
+    pub mcts_minimax: u32,
     /// Whether alpha-beta reduces late moves under `Reductions auto`.
     pub reductions: bool,
     /// Whether alpha-beta tries null moves under `NullMove auto`.
@@ -43,6 +45,7 @@ impl Entry {
             players: G::PLAYERS,
             boards: G::BOARDS,
             mcts_leaves: G::MCTS_LEAVES,
+            mcts_minimax: G::MCTS_MINIMAX,
             reductions: G::LATE_MOVE_REDUCTIONS,
             null_move: G::NULL_MOVE,
             bench: G::BENCH,

@@ -19,6 +19,7 @@ pub use text::START;
 impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
+    const MCTS_MINIMAX: u32 = 70;
     const NULL_MOVE: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[

@@ -17,6 +17,7 @@ pub use position::TumblingDown;
 impl Game for TumblingDown {
     type Move = TdMove;
     const NAME: &'static str = "tumbling-down";
+    const MCTS_MINIMAX: u32 = 70;
     /// `400 / K` for the scale `K` = 0.4484 that `tools/tune` fitted with today's weights.
     const EVALUATION_DECADE: f64 = 892.0;
     const NULL_MOVE: bool = true;
