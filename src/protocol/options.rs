@@ -604,7 +604,8 @@ mod tests {
         assert_eq!(options.minimax, -1);
         assert_eq!(weight(&options, "tumbling-down"), 0.7);
         assert_eq!(weight(&options, "splinter"), 0.7);
-        assert_eq!(weight(&options, "dwnsiwn"), 0.4);
+        assert_eq!(weight(&options, "dwnsiwn"), 0.2);
+        assert_eq!(weight(&options, "dimraw"), 0.4);
         let args = ["name", "Minimax", "value", "55"];
         let options = table.parse_setoption(&args, &options).unwrap().options;
         assert_eq!(weight(&options, "tumbling-down"), 0.55);

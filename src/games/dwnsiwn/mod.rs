@@ -21,6 +21,7 @@ impl Game for Dwnsiwn {
     type Move = DnMove;
     const NAME: &'static str = "dwnsiwn";
     const LATE_MOVE_REDUCTIONS: bool = true;
+    const MCTS_MINIMAX: u32 = 20;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[(OPENING_ROLLS, -1)],
         start: OPENING_ROLLS,
