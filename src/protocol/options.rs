@@ -243,11 +243,7 @@ impl EngineOptions {
                     PlayoutKind::Eval => LeafScoring::Evaluation,
                     PlayoutKind::Auto => entry.mcts_leaves,
                 },
-                minimax: match self.minimax {
-                    ..0 => entry.mcts_minimax,
-                    percent => percent as u32,
-                } as f32
-                    / 100.0,
+                minimax: u32::try_from(self.minimax).unwrap_or(entry.mcts_minimax) as f32 / 100.0,
                 seed: self.seed,
             }),
         }
