@@ -122,6 +122,28 @@ impl CellSet {
         }))
     }
 
+    /// The cells one step in direction `dir` from a cell of the set (guard cells included).
+    #[inline]
+    fn stepped(&self, dir: usize) -> CellSet {
+        match STEPS[dir] {
+            k if k > 0 => self.shifted_up(k as u32),
+            k => self.shifted_down(k.unsigned_abs() as u32),
+        }
+    }
+
+    /// The cells with at least two of their 8 neighbours in the set (counting by bit planes:
+    /// a cell is in `ones` once some neighbour is, and in `twos` once a second one is).
+    #[inline]
+    pub fn with_two_neighbours(&self) -> CellSet {
+        let (mut ones, mut twos) = (CellSet::default(), CellSet::default());
+        for dir in 0..STEPS.len() {
+            let next = self.stepped(dir);
+            twos = twos.union(&ones.intersection(&next));
+            ones = ones.union(&next);
+        }
+        twos
+    }
+
     /// The set grown by one step in all 8 directions: a spread along the rank, then along the file.
     #[inline]
     pub fn dilate(&self) -> CellSet {
@@ -182,6 +204,26 @@ const fn build_ring_table() -> [u8; 256] {
     out
 }
 
+/// The board's cells on its edge: those with a guard cell among their neighbours.
+pub static RIM: CellSet = build_rim();
+
+const fn build_rim() -> CellSet {
+    let mut words = [0u64; WORDS];
+    let mut r = 0;
+    while r < RANKS {
+        let mut f = 0;
+        while f < FILES {
+            if r == 0 || f == 0 || r == RANKS - 1 || f == FILES - 1 {
+                let cell = (r + 1) * STRIDE + f + 1;
+                words[cell / 64] |= 1 << (cell % 64);
+            }
+            f += 1;
+        }
+        r += 1;
+    }
+    BitSet(words)
+}
+
 /// How many 8-connected pieces the occupied cells of a ring pattern form among themselves.
 pub static RING_COMPONENTS: [u8; 256] = build_ring_table();
 
@@ -219,6 +261,29 @@ mod tests {
         let mut corner = CellSet::default();
         corner.insert(cell_of(0, 0));
         assert_eq!(corner.dilate().iter().filter(|&c| on_board(c)).count(), 4);
+    }
+
+    /// The set operations agree with counting each cell's neighbours step by step.
+    #[test]
+    fn rim_and_two_neighbours_agree_with_stepping() {
+        let mut set = CellSet::default();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for cell in (0..CELLS).filter(|&c| on_board(c)) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state % 3 == 0 {
+                set.insert(cell);
+            }
+        }
+        let crowded = set.with_two_neighbours();
+        for cell in (0..CELLS).filter(|&c| on_board(c)) {
+            let neighbours = (0..8).filter(|&d| set.has(step(cell, d))).count();
+            assert_eq!(crowded.has(cell), neighbours >= 2, "{}", cell_name(cell));
+            let edge = (0..8).any(|d| !on_board(step(cell, d)));
+            assert_eq!(RIM.has(cell), edge, "{}", cell_name(cell));
+        }
+        assert_eq!(RIM.len() as usize, 2 * (FILES + RANKS) - 4);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! a splinter can cut off, pieces near the edge, and the piece count. The weights are data
 //! (`weights.txt`, fitted by `tools/tune`).
 
-use super::board::{STEPS, on_board, step};
+use super::board::{CellSet, RIM};
 use super::position::{Splinter, colour_of, kind_of};
 use crate::game::{Player, two_player, weights};
 
@@ -27,10 +27,13 @@ impl Splinter {
     /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
     /// is their dot product with [`WEIGHTS`]).
     pub(super) fn terms(&self, player: Player) -> [i32; 8] {
-        two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p))
+        let crowded = self.state.occupied.with_two_neighbours();
+        two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p, &crowded))
     }
 
-    fn side_terms(&self, player: Player) -> [i32; 8] {
+    /// `player`'s side of the terms; `crowded` holds the cells with two or more occupied
+    /// neighbours (a piece elsewhere is loose).
+    fn side_terms(&self, player: Player, crowded: &CellSet) -> [i32; 8] {
         let s = &self.state;
         let counts = &s.counts[player as usize];
         let mut terms = [0; 8];
@@ -42,19 +45,13 @@ impl Splinter {
                 _ => {}
             }
         }
-        for cell in s.by_colour[player as usize].iter() {
-            terms[4] += 1;
+        let pieces = &s.by_colour[player as usize];
+        terms[4] = pieces.len() as i32;
+        terms[7] = pieces.intersection(&RIM).len() as i32;
+        for cell in pieces.minus(crowded).iter() {
             let code = s.board[cell];
             debug_assert_eq!(colour_of(code), player);
-            let neighbours = (0..STEPS.len())
-                .filter(|&d| s.occupied.has(step(cell, d)))
-                .count();
-            if neighbours <= 1 {
-                terms[if counts[kind_of(code)] <= 1 { 6 } else { 5 }] += 1;
-            }
-            if (0..STEPS.len()).any(|d| !on_board(step(cell, d))) {
-                terms[7] += 1;
-            }
+            terms[if counts[kind_of(code)] <= 1 { 6 } else { 5 }] += 1;
         }
         terms
     }
