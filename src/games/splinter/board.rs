@@ -68,7 +68,7 @@ const fn build_on_board() -> [bool; CELLS] {
 static ON_BOARD: [bool; CELLS] = build_on_board();
 
 /// The cell of a square given by file and rank indices (0-based).
-pub fn cell_of(file: usize, rank: usize) -> Cell {
+pub const fn cell_of(file: usize, rank: usize) -> Cell {
     (rank + 1) * STRIDE + file + 1
 }
 
@@ -214,7 +214,7 @@ const fn build_rim() -> CellSet {
         let mut f = 0;
         while f < FILES {
             if r == 0 || f == 0 || r == RANKS - 1 || f == FILES - 1 {
-                let cell = (r + 1) * STRIDE + f + 1;
+                let cell = cell_of(f, r);
                 words[cell / 64] |= 1 << (cell % 64);
             }
             f += 1;
