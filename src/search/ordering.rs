@@ -39,13 +39,16 @@ impl<G: Game> MoveOrdering<G> {
         player: Player,
     ) {
         scores.clear();
-        let [k1, k2] = self.killers[ply];
+        // Killers match by code, as the hash move does: a move's code names it wherever it is
+        // legal, while the move itself may carry what generation learnt of this position.
+        let [k1, k2] = self.killers[ply].map(|k| k.map_or(NO_MOVE, G::move_code));
         scores.extend(moves.iter().map(|&mv| {
-            if hash_move != NO_MOVE && G::move_code(mv) == hash_move {
+            let code = G::move_code(mv);
+            if hash_move != NO_MOVE && code == hash_move {
                 HASH_MOVE
-            } else if Some(mv) == k1 {
+            } else if code == k1 {
                 FIRST_KILLER
-            } else if Some(mv) == k2 {
+            } else if code == k2 {
                 SECOND_KILLER
             } else {
                 self.history[Self::history_slot(player, mv)]
@@ -63,7 +66,7 @@ impl<G: Game> MoveOrdering<G> {
         player: Player,
     ) {
         let killers = &mut self.killers[ply];
-        if killers[0] != Some(best) {
+        if killers[0].map(G::move_code) != Some(G::move_code(best)) {
             killers[1] = killers[0];
             killers[0] = Some(best);
         }

@@ -3,14 +3,26 @@
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
 use super::position::{NO_DIRECTION, Splinter};
 
-/// A piece, a direction and, for a tied splinter, the first cell of the group that stays.
+/// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
+/// whether the move splinters at all, which generation finds out and `make` then need not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SpMove(u32);
 
+/// The bit that marks a splintering move.
+const SPLINTERS: u32 = 1 << 21;
+
 impl SpMove {
-    /// A move of the piece on `from` in direction `dir`, keeping the group that starts at `choice`.
-    pub fn new(from: Cell, dir: usize, choice: Option<Cell>) -> Self {
-        SpMove(from as u32 | (dir as u32) << 9 | (choice.unwrap_or(0) as u32) << 12)
+    /// A move of the piece on `from` in direction `dir`, keeping the group that starts at
+    /// `choice`; `splinters`: the push leaves the pieces in more than one group.
+    pub fn new(from: Cell, dir: usize, choice: Option<Cell>, splinters: bool) -> Self {
+        let splinter_bit = if splinters { SPLINTERS } else { 0 };
+        SpMove(from as u32 | (dir as u32) << 9 | (choice.unwrap_or(0) as u32) << 12 | splinter_bit)
+    }
+
+    /// Whether the push splits the pieces into groups (R5), so that some are removed.
+    #[inline]
+    pub fn splinters(self) -> bool {
+        self.0 & SPLINTERS != 0
     }
 
     /// The moving piece's cell.
@@ -28,15 +40,16 @@ impl SpMove {
     /// The kept group's first cell, for a tied splinter.
     #[inline]
     pub fn choice(self) -> Option<Cell> {
-        match self.0 >> 12 {
+        match (self.0 & !SPLINTERS) >> 12 {
             0 => None,
             cell => Some(cell as Cell),
         }
     }
 
-    /// The packed form.
+    /// The packed form without the splinter mark: piece, direction and choice, which name
+    /// the move in any position where it is legal.
     pub fn bits(self) -> u32 {
-        self.0
+        self.0 & !SPLINTERS
     }
 
     /// The token: `<from><to>`, with `=<square>` for a tied splinter.
@@ -106,10 +119,10 @@ impl Splinter {
                         moves.extend(
                             groups
                                 .tied_firsts()
-                                .map(|first| SpMove::new(from, dir, Some(first))),
+                                .map(|first| SpMove::new(from, dir, Some(first), true)),
                         );
                     }
-                    _ => moves.push(SpMove::new(from, dir, None)),
+                    split => moves.push(SpMove::new(from, dir, None, split.is_some())),
                 }
             }
         }
@@ -151,5 +164,31 @@ mod tests {
         ] {
             assert!(check_syntax(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Generation marks exactly the moves after whose push the pieces fall apart into groups
+    /// (which `make` then splits without looking again), on positions of random games.
+    #[test]
+    fn the_splinter_mark_is_set_on_exactly_the_splitting_moves() {
+        use crate::game::{Game, GameConfig};
+        use rand::SeedableRng as _;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+        let (mut marked, mut moves, mut scratch) = (0, Vec::new(), Vec::new());
+        for _ in 0..20 {
+            let mut pos = Splinter::startpos(&GameConfig::default()).unwrap();
+            while pos.state.outcome.is_none() {
+                Splinter::generate(&pos, &mut moves);
+                for &mv in &moves {
+                    let end = pos.chain_end(mv.from(), mv.direction());
+                    let after = pos.occupancy_after_push(mv.from(), end);
+                    let groups = super::super::groups::components(&after).count;
+                    assert_eq!(mv.splinters(), groups > 1, "{}", mv.token());
+                    marked += mv.splinters() as u32;
+                }
+                let mv = pos.random_move(&mut rng, &mut scratch);
+                Splinter::make(&mut pos, mv);
+            }
+        }
+        assert!(marked > 100, "random games splinter often: {marked}");
     }
 }

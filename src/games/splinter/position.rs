@@ -88,6 +88,9 @@ pub(super) struct State {
     pub side: Player,
     pub ply: u16,
     pub record: Record,
+    /// The record's part of `board_hash` ([`Record::key`]), kept so that a move need not
+    /// compute the old record's key again.
+    pub record_key: u64,
     /// Hash of pieces, side to move and record: what repetition compares.
     pub board_hash: u64,
     pub outcome: Option<Outcome>,
@@ -174,6 +177,7 @@ impl Splinter {
             side,
             ply,
             record,
+            record_key: record.key(),
             board_hash: 0,
             outcome: None,
         };
@@ -252,10 +256,13 @@ impl Splinter {
         self.undo.push(self.state);
         let (from, dir) = (mv.from(), mv.direction());
         let end = self.chain_end(from, dir);
-        let after = self.occupancy_after_push(from, end);
-        let groups = Self::groups_after(&after, from);
+        // Generation found out whether the push splits the pieces (R5); only then are the
+        // groups needed.
+        let groups = mv
+            .splinters()
+            .then(|| components(&self.occupancy_after_push(from, end)));
         let s = &mut self.state;
-        s.board_hash ^= s.record.key();
+        s.board_hash ^= s.record_key;
         // R4: shift the chain one cell, last piece first; off the board it falls.
         let mut cell = end;
         while cell != from {
@@ -293,7 +300,8 @@ impl Splinter {
                 cells: displaced,
             }
         };
-        s.board_hash ^= s.record.key() ^ SIDE_KEY;
+        s.record_key = s.record.key();
+        s.board_hash ^= s.record_key ^ SIDE_KEY;
         s.side = 1 - s.side;
         s.ply += 1;
         self.history.push(s.board_hash);
@@ -311,8 +319,10 @@ impl Splinter {
         }
         self.undo.push(self.state);
         let s = &mut self.state;
-        s.board_hash ^= s.record.key() ^ Record::none().key() ^ SIDE_KEY;
         s.record = Record::none();
+        let record_key = s.record.key();
+        s.board_hash ^= s.record_key ^ record_key ^ SIDE_KEY;
+        s.record_key = record_key;
         s.side = player;
         s.ply += 1;
         self.history.push(s.board_hash);

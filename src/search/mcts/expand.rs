@@ -16,6 +16,10 @@ const PRIOR_TEMPERATURE: f32 = 120.0;
 /// The share of the priors spread evenly over every move, so that the exploration reaches
 /// every move in time however badly the evaluation thinks of it (which proofs need).
 const PRIOR_FLOOR: f32 = 0.1;
+/// The shares the priors tell apart: a share nearer 0 or 1 than this counts as this.
+const SHARE_BOUND: f32 = 1e-4;
+/// The odds at [`SHARE_BOUND`].
+const SHARE_ODDS_BOUND: f32 = (1.0 - SHARE_BOUND) / SHARE_BOUND;
 
 /// Whose share an edge's value is: player 0's with two players (so that a value means the same
 /// wherever it is read, whoever moves), else the mover's.
@@ -99,18 +103,26 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
     };
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
     let mut scores = Vec::with_capacity(moves.len());
+    let decade = G::EVALUATION_DECADE as f32;
     for &mv in moves.iter() {
         pos.make(mv);
-        let (share, proof) = match pos.outcome() {
+        let (share, score, proof) = match pos.outcome() {
             Some(outcome) => {
                 let share = outcome.half_points(mover, pos.players()) as f32 / 2.0;
                 let proof = (!pos.repeats_earlier()).then_some(Proof { outcome, plies: 0 });
-                (share, proof)
+                (share, logit(share, decade), proof)
             }
-            None => (evaluation_share(pos, mover), None),
+            None if pos.players() == 2 => {
+                let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
+                (logistic(cp, decade), prior_score(cp, decade), None)
+            }
+            None => {
+                let share = evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32;
+                (share, logit(share, decade), None)
+            }
         };
         pos.unmake();
-        scores.push(logit(share, G::EVALUATION_DECADE as f32));
+        scores.push(score);
         let edge = Edge::new(mv, 0.0, Some(convention.seen_by(share, mover)));
         if let Some(proof) = proof {
             proof.store(&edge.proof);
@@ -141,16 +153,17 @@ pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>) -> super::playout::Rew
     }
 }
 
-/// `mover`'s share of the game by the evaluation: the logistic of his evaluation (on the
-/// game's [`Game::EVALUATION_DECADE`]) with two players (the evaluations are zero-sum), else
-/// his share of [`evaluation_rewards`].
-fn evaluation_share<G: Game>(pos: &G, mover: Player) -> f32 {
-    if pos.players() == 2 {
-        let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
-        1.0 / (1.0 + 10f32.powf(-cp / G::EVALUATION_DECADE as f32))
-    } else {
-        evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32
-    }
+/// The share of the game that `cp` centipawns (on an evaluation scale of `decade`) are worth:
+/// the logistic with a tenfold change in the odds every `decade`.
+fn logistic(cp: f32, decade: f32) -> f32 {
+    1.0 / (1.0 + (-cp * std::f32::consts::LN_10 / decade).exp())
+}
+
+/// [`logit`] of [`logistic`]`(cp, decade)` without the round trip: `cp` over the priors'
+/// temperature, within the same bounds.
+fn prior_score(cp: f32, decade: f32) -> f32 {
+    let bound = decade * SHARE_ODDS_BOUND.log10();
+    cp.clamp(-bound, bound) / PRIOR_TEMPERATURE
 }
 
 /// The chance outcomes' weights as shares, or uniform shares at a player's node.
@@ -166,7 +179,7 @@ fn chance_priors<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<f32> {
 /// A share of the game as centipawns (on an evaluation scale of `decade`) over the priors'
 /// temperature: the priors compare the moves' evaluations whatever the scale.
 fn logit(share: f32, decade: f32) -> f32 {
-    let q = share.clamp(1e-4, 1.0 - 1e-4);
+    let q = share.clamp(SHARE_BOUND, 1.0 - SHARE_BOUND);
     decade * (q / (1.0 - q)).log10() / PRIOR_TEMPERATURE
 }
 
@@ -196,6 +209,15 @@ mod tests {
         assert!((logit(0.5, 400.0)).abs() < 1e-6);
         assert!((logit(10.0 / 11.0, 400.0) - 400.0 / PRIOR_TEMPERATURE).abs() < 1e-3);
         assert!((logit(1.0 / 11.0, 892.0) + 892.0 / PRIOR_TEMPERATURE).abs() < 1e-2);
+        for cp in [-4000.0, -2000.0, -150.0, 0.0, 37.0, 900.0, 4000.0] {
+            for decade in [400.0, 892.0] {
+                let round_trip = logit(logistic(cp, decade), decade);
+                assert!(
+                    (prior_score(cp, decade) - round_trip).abs() < 2e-3,
+                    "{cp} {decade}"
+                );
+            }
+        }
     }
 
     #[test]
