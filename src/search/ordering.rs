@@ -10,18 +10,20 @@ const FIRST_KILLER: i32 = 1 << 29;
 const SECOND_KILLER: i32 = FIRST_KILLER - 1;
 const HISTORY_LIMIT: i32 = 1 << 14;
 
-/// Killer moves per ply and a history table per player.
+/// Killer moves' codes per ply ([`NO_MOVE`] where none) and a history table per player.
 pub struct MoveOrdering<G: Game> {
-    killers: Vec<[Option<G::Move>; 2]>,
+    killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Game> MoveOrdering<G> {
     /// Empty tables for up to six players.
     pub fn new() -> Self {
         MoveOrdering {
-            killers: vec![[None; 2]; MAX_PLY + 1],
+            killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
             history: vec![0; 6 * G::MOVE_INDEX_SPACE],
+            game: std::marker::PhantomData,
         }
     }
 
@@ -39,9 +41,10 @@ impl<G: Game> MoveOrdering<G> {
         player: Player,
     ) {
         scores.clear();
-        // Killers match by code, as the hash move does: a move's code names it wherever it is
-        // legal, while the move itself may carry what generation learnt of this position.
-        let [k1, k2] = self.killers[ply].map(|k| k.map_or(NO_MOVE, G::move_code));
+        // Killers are kept and matched by code, as the hash move is: a move's code names it
+        // wherever it is legal, while the move itself may carry what generation learnt of
+        // its own position.
+        let [k1, k2] = self.killers[ply];
         scores.extend(moves.iter().map(|&mv| {
             let code = G::move_code(mv);
             if hash_move != NO_MOVE && code == hash_move {
@@ -65,10 +68,10 @@ impl<G: Game> MoveOrdering<G> {
         ply: usize,
         player: Player,
     ) {
-        let killers = &mut self.killers[ply];
-        if killers[0].map(G::move_code) != Some(G::move_code(best)) {
+        let (killers, code) = (&mut self.killers[ply], G::move_code(best));
+        if killers[0] != code {
             killers[1] = killers[0];
-            killers[0] = Some(best);
+            killers[0] = code;
         }
         let bonus = (depth * depth).min(400) as i32;
         self.nudge(Self::history_slot(player, best), bonus);

@@ -170,6 +170,7 @@ mod tests {
     /// (which `make` then splits without looking again), on positions of random games.
     #[test]
     fn the_splinter_mark_is_set_on_exactly_the_splitting_moves() {
+        use super::super::groups::components;
         use crate::game::{Game, GameConfig};
         use rand::SeedableRng as _;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
@@ -181,7 +182,7 @@ mod tests {
                 for &mv in &moves {
                     let end = pos.chain_end(mv.from(), mv.direction());
                     let after = pos.occupancy_after_push(mv.from(), end);
-                    let groups = super::super::groups::components(&after).count;
+                    let groups = components(&after).count;
                     assert_eq!(mv.splinters(), groups > 1, "{}", mv.token());
                     marked += mv.splinters() as u32;
                 }

@@ -136,6 +136,14 @@ impl State {
         }
     }
 
+    /// Sets the no-return record, and its part of the hash.
+    fn set_record(&mut self, record: Record) {
+        let key = record.key();
+        self.board_hash ^= self.record_key ^ key;
+        self.record = record;
+        self.record_key = key;
+    }
+
     /// Removes the piece on a cell from the board, the sets, the counts and the hash.
     fn lift(&mut self, cell: Cell) -> u8 {
         let code = self.board[cell];
@@ -262,7 +270,6 @@ impl Splinter {
             .splinters()
             .then(|| components(&self.occupancy_after_push(from, end)));
         let s = &mut self.state;
-        s.board_hash ^= s.record_key;
         // R4: shift the chain one cell, last piece first; off the board it falls.
         let mut cell = end;
         while cell != from {
@@ -292,16 +299,15 @@ impl Splinter {
             }
             cell = step(cell, dir);
         }
-        s.record = if displaced.is_empty() {
+        s.set_record(if displaced.is_empty() {
             Record::none()
         } else {
             Record {
                 direction: dir as u8,
                 cells: displaced,
             }
-        };
-        s.record_key = s.record.key();
-        s.board_hash ^= s.record_key ^ SIDE_KEY;
+        });
+        s.board_hash ^= SIDE_KEY;
         s.side = 1 - s.side;
         s.ply += 1;
         self.history.push(s.board_hash);
@@ -319,10 +325,8 @@ impl Splinter {
         }
         self.undo.push(self.state);
         let s = &mut self.state;
-        s.record = Record::none();
-        let record_key = s.record.key();
-        s.board_hash ^= s.record_key ^ record_key ^ SIDE_KEY;
-        s.record_key = record_key;
+        s.set_record(Record::none());
+        s.board_hash ^= SIDE_KEY;
         s.side = player;
         s.ply += 1;
         self.history.push(s.board_hash);
