@@ -108,6 +108,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The guided tree's weight, in percent, of the evaluation's minimax value against the mean
     /// reward under `Minimax -1` (the default): each game's measured choice.
     const MCTS_MINIMAX: u32 = 40;
+    /// The guided tree's prior temperature in centipawns: a move this much worse for the mover
+    /// than the best gets `1/e` of the best's prior (before the even share every move gets).
+    /// Each game's measured choice; 120 where no other was measured better.
+    const MCTS_PRIOR_TEMPERATURE: u32 = 120;
     /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
     /// where an arena SPRT showed that it pays.
     const LATE_MOVE_REDUCTIONS: bool = false;

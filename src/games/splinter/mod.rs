@@ -20,6 +20,7 @@ impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
     const MCTS_MINIMAX: u32 = 70;
+    const MCTS_PRIOR_TEMPERATURE: u32 = 30;
     const NULL_MOVE: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[

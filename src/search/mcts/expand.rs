@@ -10,9 +10,6 @@ use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
 use crate::game::{Game, Player, Turn};
 
-/// The priors' temperature in centipawns: a move this much worse for the mover than the best
-/// gets `1/e` of the best's prior.
-const PRIOR_TEMPERATURE: f32 = 120.0;
 /// The share of the priors spread evenly over every move, so that the exploration reaches
 /// every move in time however badly the evaluation thinks of it (which proofs need).
 const PRIOR_FLOOR: f32 = 0.1;
@@ -103,22 +100,29 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
     };
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
     let mut scores = Vec::with_capacity(moves.len());
-    let decade = G::EVALUATION_DECADE as f32;
+    let (decade, temperature) = (
+        G::EVALUATION_DECADE as f32,
+        G::MCTS_PRIOR_TEMPERATURE as f32,
+    );
     for &mv in moves.iter() {
         pos.make(mv);
         let (share, score, proof) = match pos.outcome() {
             Some(outcome) => {
                 let share = outcome.half_points(mover, pos.players()) as f32 / 2.0;
                 let proof = (!pos.repeats_earlier()).then_some(Proof { outcome, plies: 0 });
-                (share, logit(share, decade), proof)
+                (share, logit(share, decade, temperature), proof)
             }
             None if pos.players() == 2 => {
                 let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
-                (logistic(cp, decade), prior_score(cp, decade), None)
+                (
+                    logistic(cp, decade),
+                    prior_score(cp, decade, temperature),
+                    None,
+                )
             }
             None => {
                 let share = evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32;
-                (share, logit(share, decade), None)
+                (share, logit(share, decade, temperature), None)
             }
         };
         pos.unmake();
@@ -160,10 +164,10 @@ fn logistic(cp: f32, decade: f32) -> f32 {
 }
 
 /// [`logit`] of [`logistic`]`(cp, decade)` without the round trip: `cp` over the priors'
-/// temperature, within the same bounds.
-fn prior_score(cp: f32, decade: f32) -> f32 {
+/// `temperature`, within the same bounds.
+fn prior_score(cp: f32, decade: f32, temperature: f32) -> f32 {
     let bound = decade * SHARE_ODDS_BOUND.log10();
-    cp.clamp(-bound, bound) / PRIOR_TEMPERATURE
+    cp.clamp(-bound, bound) / temperature
 }
 
 /// The chance outcomes' weights as shares, or uniform shares at a player's node.
@@ -177,10 +181,10 @@ fn chance_priors<G: Game>(pos: &G, moves: &[G::Move]) -> Vec<f32> {
 }
 
 /// A share of the game as centipawns (on an evaluation scale of `decade`) over the priors'
-/// temperature: the priors compare the moves' evaluations whatever the scale.
-fn logit(share: f32, decade: f32) -> f32 {
+/// `temperature`: the priors compare the moves' evaluations whatever the scale.
+fn logit(share: f32, decade: f32, temperature: f32) -> f32 {
     let q = share.clamp(SHARE_BOUND, 1.0 - SHARE_BOUND);
-    decade * (q / (1.0 - q)).log10() / PRIOR_TEMPERATURE
+    decade * (q / (1.0 - q)).log10() / temperature
 }
 
 /// Shares proportional to `exp(score)`, mixed with even shares by [`PRIOR_FLOOR`].
@@ -206,15 +210,15 @@ mod tests {
         let ratio = (priors[0] - even) / (priors[1] - even);
         assert!((ratio - std::f32::consts::E).abs() < 1e-4);
         assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-6);
-        assert!((logit(0.5, 400.0)).abs() < 1e-6);
-        assert!((logit(10.0 / 11.0, 400.0) - 400.0 / PRIOR_TEMPERATURE).abs() < 1e-3);
-        assert!((logit(1.0 / 11.0, 892.0) + 892.0 / PRIOR_TEMPERATURE).abs() < 1e-2);
+        assert!((logit(0.5, 400.0, 120.0)).abs() < 1e-6);
+        assert!((logit(10.0 / 11.0, 400.0, 120.0) - 400.0 / 120.0).abs() < 1e-3);
+        assert!((logit(1.0 / 11.0, 892.0, 60.0) + 892.0 / 60.0).abs() < 1e-2);
         for cp in [-4000.0, -2000.0, -150.0, 0.0, 37.0, 900.0, 4000.0] {
-            for decade in [400.0, 892.0] {
-                let round_trip = logit(logistic(cp, decade), decade);
+            for (decade, temperature) in [(400.0, 120.0), (892.0, 120.0), (400.0, 60.0)] {
+                let round_trip = logit(logistic(cp, decade), decade, temperature);
                 assert!(
-                    (prior_score(cp, decade) - round_trip).abs() < 2e-3,
-                    "{cp} {decade}"
+                    (prior_score(cp, decade, temperature) - round_trip).abs() < 2e-3,
+                    "{cp} {decade} {temperature}"
                 );
             }
         }
@@ -237,16 +241,27 @@ mod tests {
     }
 
     /// Each edge's value is the evaluation after its move read on the game's own scale, so a
-    /// game with a wider decade (Tumbling Down's fitted 892) gets milder shares.
-    fn values_follow_the_decade<G: Game>() {
+    /// game with a wider decade (Tumbling Down's fitted 892) gets milder shares; and the
+    /// priors fall by `e` per the game's own temperature below the best move's.
+    fn values_and_priors_follow_the_game<G: Game>() {
         let mut pos = G::startpos(&crate::game::GameConfig::default()).unwrap();
         let mut moves = Vec::new();
         let edges = guided_edges(&mut pos, &mut moves);
+        let cps: Vec<f32> = edges
+            .iter()
+            .map(|edge| {
+                pos.make(edge.mv);
+                let cp = pos.evaluate(0) as f32;
+                pos.unmake();
+                cp
+            })
+            .collect();
+        let best = (0..edges.len())
+            .max_by(|&a, &b| cps[a].total_cmp(&cps[b]))
+            .unwrap();
+        let even = PRIOR_FLOOR / edges.len() as f32;
         let mut spread = 0.0f32;
-        for edge in &edges {
-            pos.make(edge.mv);
-            let cp = pos.evaluate(0) as f32;
-            pos.unmake();
+        for (edge, &cp) in edges.iter().zip(&cps) {
             let expected = 1.0 / (1.0 + 10f32.powf(-cp / G::EVALUATION_DECADE as f32));
             assert!(
                 (edge.value().unwrap() - expected).abs() < 1e-5,
@@ -254,6 +269,16 @@ mod tests {
                 G::NAME
             );
             spread = spread.max((expected - 0.5).abs());
+            let fall = ((edge.prior - even) / (edges[best].prior - even)).ln();
+            let expected_fall = (cp - cps[best]) / G::MCTS_PRIOR_TEMPERATURE as f32;
+            assert!(
+                (fall - expected_fall).abs() < 1e-2,
+                "{}: prior {} for {cp} cp against the best's {} for {} cp",
+                G::NAME,
+                edge.prior,
+                edges[best].prior,
+                cps[best]
+            );
         }
         assert!(
             spread > 0.01,
@@ -263,10 +288,11 @@ mod tests {
     }
 
     #[test]
-    fn guided_values_are_read_on_each_game_s_scale() {
+    fn guided_values_and_priors_are_read_on_each_game_s_scales() {
         use crate::games::{splinter::Splinter, tumbling_down::TumblingDown};
         assert_eq!(TumblingDown::EVALUATION_DECADE, 892.0);
-        values_follow_the_decade::<TumblingDown>();
-        values_follow_the_decade::<Splinter>();
+        assert_eq!(Splinter::MCTS_PRIOR_TEMPERATURE, 30);
+        values_and_priors_follow_the_game::<TumblingDown>();
+        values_and_priors_follow_the_game::<Splinter>();
     }
 }
