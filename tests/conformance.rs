@@ -235,7 +235,8 @@ fn check_hand_over<G: Game>(pos: &mut G) {
     }
 }
 
-/// A tunable evaluation is the dot product of its weights with its terms, for every player.
+/// A tunable evaluation is the dot product of its weights with its terms, for every player
+/// (within a centipawn: terms may be averages over players).
 fn check_eval_terms<G: Game>(pos: &G) {
     assert_eq!(
         G::EVAL_TERMS.len(),
@@ -248,8 +249,13 @@ fn check_eval_terms<G: Game>(pos: &G) {
     for player in 0..pos.players() as Player {
         let terms = pos.eval_terms(player);
         assert_eq!(terms.len(), G::EVAL_TERMS.len(), "a value per term");
-        let dot: i32 = terms.iter().zip(G::EVAL_WEIGHTS).map(|(t, w)| t * w).sum();
-        assert_eq!(dot, pos.evaluate(player), "{}", pos.to_text());
+        let dot: f64 = terms
+            .iter()
+            .zip(G::EVAL_WEIGHTS)
+            .map(|(t, &w)| t * f64::from(w))
+            .sum();
+        let value = f64::from(pos.evaluate(player));
+        assert!((dot - value).abs() < 1.0, "{dot} {value} {}", pos.to_text());
     }
 }
 
@@ -338,13 +344,13 @@ impl GameVisitor for Tunable {
 }
 
 #[test]
-fn the_two_player_games_have_tunable_evaluations() {
+fn every_game_has_a_tunable_evaluation() {
     let mut tunable = Tunable(Vec::new());
     tabula::games::visit_all(&mut tunable);
     tunable.0.sort();
     assert_eq!(
         tunable.0,
-        ["dimraw", "dwnsiwn", "splinter", "tumbling-down"]
+        ["dimraw", "dwindle", "dwnsiwn", "splinter", "tumbling-down"]
     );
 }
 

@@ -189,8 +189,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The evaluation's weights (the game's `weights.txt`), one per term.
     const EVAL_WEIGHTS: &'static [i32] = &[];
     /// The terms' values for `player` here: [`Game::evaluate`] is their dot product with
-    /// [`Game::EVAL_WEIGHTS`] (what `tools/tune` fits). Empty without tunable weights.
-    fn eval_terms(&self, _player: Player) -> Vec<i32> {
+    /// [`Game::EVAL_WEIGHTS`] (what `tools/tune` fits), to within a centipawn of rounding
+    /// (terms may be averages over players). Empty without tunable weights.
+    fn eval_terms(&self, _player: Player) -> Vec<f64> {
         Vec::new()
     }
 

@@ -121,8 +121,8 @@ macro_rules! weighted_evaluation {
         const EVAL_TERMS: &'static [&'static str] = &$eval::TERMS;
         const EVAL_WEIGHTS: &'static [i32] = &$eval::WEIGHTS;
 
-        fn eval_terms(&self, player: $crate::game::Player) -> Vec<i32> {
-            self.terms(player).to_vec()
+        fn eval_terms(&self, player: $crate::game::Player) -> Vec<f64> {
+            self.terms(player).map(f64::from).to_vec()
         }
     };
 }

@@ -1,37 +1,69 @@
-//! Static evaluation: the mover's choices, the dead tiles he can send the chit to (which knock out
-//! the next player), and who is next to move from where.
+//! Static evaluation: each player's prospects (the mover's choices, the dead tiles he can send
+//! the chit to, which knock out the next player, and whether a player is out), and a player's
+//! value is his prospects minus the average of the others still in. The weights are data
+//! (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::Cell;
 use super::position::Dwindle;
-use crate::game::Player;
+use crate::game::{Player, weights};
 
-const OUT: i32 = -1000;
-const CHOICE: i32 = 6;
-/// The mover can send the chit to a dead tile: the next player would be knocked out.
-const KNOCKOUT_THREAT: i32 = 200;
-/// Tiles around the chit with moves of their own: room to keep playing.
-const LIVE_DESTINATION: i32 = 4;
+/// The terms of a player's prospects, in the order of [`WEIGHTS`]: whether he is out; as the
+/// mover, his destinations and those of them with moves of their own; and the threat of a
+/// dead destination (1 for the mover, who can knock out the next player, -1 for that next
+/// player).
+pub(super) const TERMS: [&str; 4] = ["out", "choice", "live_destination", "knockout_threat"];
+/// The weights of [`TERMS`].
+pub(super) const WEIGHTS: [i32; 4] = weights::parse(include_str!("weights.txt"), TERMS);
+
+/// Who decides and what the chit's tile offers him (none while the chit is free).
+struct Outlook {
+    mover: Player,
+    next: Player,
+    live: i32,
+    dead: i32,
+}
 
 impl Dwindle {
     /// The position's value for `player`: his prospects minus the average of the others still in.
     pub(super) fn evaluate(&self, player: Player) -> i32 {
+        let outlook = self.outlook();
+        let prospects = |p| weights::dot(&WEIGHTS, &self.prospect_terms(p, outlook.as_ref()));
         let (mut others, mut count) = (0, 0);
-        for p in
-            (0..self.players as Player).filter(|&p| p != player && self.state.active >> p & 1 == 1)
-        {
-            others += self.prospects(p);
+        for p in self.others_in(player) {
+            others += prospects(p);
             count += 1;
         }
-        self.prospects(player) - if count == 0 { 0 } else { others / count }
+        prospects(player) - if count == 0 { 0 } else { others / count }
     }
 
-    fn prospects(&self, player: Player) -> i32 {
-        let s = &self.state;
-        if s.active >> player & 1 == 0 {
-            return OUT;
+    /// The terms of [`TERMS`] for `player`: his own minus the average of the others still in.
+    /// [`Dwindle::evaluate`] is their dot product with [`WEIGHTS`], rounded toward zero in the
+    /// average.
+    pub(super) fn terms(&self, player: Player) -> Vec<f64> {
+        let outlook = self.outlook();
+        let mut terms: Vec<f64> = self
+            .prospect_terms(player, outlook.as_ref())
+            .map(f64::from)
+            .to_vec();
+        let others: Vec<[i32; 4]> = self
+            .others_in(player)
+            .map(|p| self.prospect_terms(p, outlook.as_ref()))
+            .collect();
+        for (i, term) in terms.iter_mut().enumerate() {
+            let sum: i32 = others.iter().map(|t| t[i]).sum();
+            *term -= f64::from(sum) / others.len().max(1) as f64;
         }
-        let (Some(mover), Some(chit)) = (s.to_move, s.chit) else {
-            return 0;
+        terms
+    }
+
+    /// The players still in other than `player`.
+    fn others_in(&self, player: Player) -> impl Iterator<Item = Player> + '_ {
+        (0..self.players as Player).filter(move |&p| p != player && self.state.active >> p & 1 == 1)
+    }
+
+    fn outlook(&self) -> Option<Outlook> {
+        let (Some(mover), Some(chit)) = (self.state.to_move, self.state.chit) else {
+            return None;
         };
         let (mut live, mut dead) = (0, 0);
         for destination in self.destinations(chit as Cell) {
@@ -41,13 +73,30 @@ impl Dwindle {
                 live += 1;
             }
         }
-        let threat = if dead > 0 { KNOCKOUT_THREAT } else { 0 };
-        if player == mover {
-            CHOICE * (live + dead) + LIVE_DESTINATION * live + threat
-        } else if player == self.next_active(mover) {
-            -threat
+        let next = self.next_active(mover);
+        Some(Outlook {
+            mover,
+            next,
+            live,
+            dead,
+        })
+    }
+
+    /// The terms of `player`'s prospects.
+    fn prospect_terms(&self, player: Player, outlook: Option<&Outlook>) -> [i32; 4] {
+        if self.state.active >> player & 1 == 0 {
+            return [1, 0, 0, 0];
+        }
+        let Some(o) = outlook else {
+            return [0; 4];
+        };
+        let threat = (o.dead > 0) as i32;
+        if player == o.mover {
+            [0, o.live + o.dead, o.live, threat]
+        } else if player == o.next {
+            [0, 0, 0, -threat]
         } else {
-            0
+            [0; 4]
         }
     }
 }

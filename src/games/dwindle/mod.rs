@@ -121,4 +121,11 @@ impl Game for Dwindle {
     fn evaluate(&self, player: Player) -> i32 {
         Dwindle::evaluate(self, player)
     }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_WEIGHTS: &'static [i32] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, player: Player) -> Vec<f64> {
+        self.terms(player)
+    }
 }

@@ -1,27 +1,57 @@
-//! The Texel fit: the evaluation, through a logistic curve, predicts the game's result;
-//! the weights that minimize the mean squared error over the training positions are kept.
+//! The Texel fit, for any number of players: the players' evaluations, through a softmax (with
+//! two players, a logistic curve), predict their shares of the result; the weights that
+//! minimize the mean squared error over the training positions are kept.
 //!
-//! The evaluation is linear in its weights (`eval = w . t`), so a position is its term vector
-//! and the fit is a smooth minimization: the curve's scale `K` is fitted once to the
-//! hand-set weights (it anchors centipawns), then all weights move together by Adam steps on
-//! the exact gradient.
+//! The evaluation is linear in its weights (`eval = w . t`), so a position is a term vector
+//! per player and the fit is a smooth minimization: the curve's scale `K` is fitted once to
+//! the hand-set weights (it anchors centipawns), then all weights move together by Adam steps
+//! on the exact gradient.
+//!
+//! A player's evaluation is his prospects minus the average of the others' (with two players,
+//! his minus his opponent's), so with `n` players the softmax of `(n - 1) / n` times the
+//! evaluations is the softmax of the prospects: "who wins" as a multinomial logit. With two
+//! players it is the classic model, `p1`'s share `1 / (1 + 10^(-K e / 400))` of his evaluation `e`.
 
 use crate::samples::Sample;
 
-/// The expected score of an evaluation of `eval` centipawns under scale `k`.
-pub fn expected(eval: f64, k: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+/// The softmax's factor on evaluations of `players` players under scale `k`.
+fn slope(k: f64, players: usize) -> f64 {
+    let n = players as f64;
+    k * 10f64.ln() / 400.0 * (n - 1.0) / n
+}
+
+/// The expected shares of players whose evaluations are `evals`, under scale `k`.
+pub fn expected(evals: &[f64], k: f64) -> Vec<f64> {
+    let slope = slope(k, evals.len());
+    let top = evals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let powers: Vec<f64> = evals.iter().map(|e| ((e - top) * slope).exp()).collect();
+    let sum: f64 = powers.iter().sum();
+    powers.iter().map(|x| x / sum).collect()
 }
 
 fn evaluation(weights: &[f64], terms: &[f64]) -> f64 {
     weights.iter().zip(terms).map(|(w, t)| w * t).sum()
 }
 
-/// The mean squared error of the predictions of `weights` under scale `k`.
+/// A sample's expected shares under `weights` and scale `k`.
+fn predict(sample: &Sample, weights: &[f64], k: f64) -> Vec<f64> {
+    let evals: Vec<f64> = sample
+        .terms
+        .iter()
+        .map(|terms| evaluation(weights, terms))
+        .collect();
+    expected(&evals, k)
+}
+
+/// The mean squared error of the predictions of `weights` under scale `k` (per player).
 pub fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| (s.result - expected(evaluation(weights, &s.terms), k)).powi(2))
+        .map(|s| {
+            let shares = predict(s, weights, k);
+            let errors = shares.iter().zip(&s.results).map(|(p, r)| (r - p).powi(2));
+            errors.sum::<f64>() / shares.len() as f64
+        })
         .sum();
     total / samples.len().max(1) as f64
 }
@@ -51,22 +81,38 @@ pub struct Steps {
     pub rate: f64,
 }
 
+/// The loss's gradient with respect to the weights, summed over `samples`.
+fn gradient(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
+    let mut gradient = vec![0.0; weights.len()];
+    for s in samples {
+        let shares = predict(s, weights, k);
+        let n = shares.len() as f64;
+        // d loss / d share, then through the softmax: d share_p / d z_q = p (delta - q).
+        let errors: Vec<f64> = shares
+            .iter()
+            .zip(&s.results)
+            .map(|(p, r)| 2.0 * (p - r) / n)
+            .collect();
+        let mean_error: f64 = errors.iter().zip(&shares).map(|(e, p)| e * p).sum();
+        let slope = slope(k, shares.len());
+        for ((terms, share), error) in s.terms.iter().zip(&shares).zip(&errors) {
+            let factor = share * (error - mean_error) * slope;
+            for (g, t) in gradient.iter_mut().zip(terms) {
+                *g += factor * t;
+            }
+        }
+    }
+    gradient
+}
+
 /// The weights, from `start`, that minimize the loss under scale `k`.
 pub fn fit_weights(samples: &[Sample], start: &[f64], k: f64, steps: Steps) -> Vec<f64> {
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-12);
     let n = start.len();
     let mut weights = start.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let slope = k * 10f64.ln() / 400.0;
     for epoch in 1..=steps.epochs {
-        let mut gradient = vec![0.0; n];
-        for s in samples {
-            let p = expected(evaluation(&weights, &s.terms), k);
-            let factor = 2.0 * (p - s.result) * p * (1.0 - p) * slope;
-            for (g, t) in gradient.iter_mut().zip(&s.terms) {
-                *g += factor * t;
-            }
-        }
+        let gradient = gradient(samples, &weights, k);
         for i in 0..n {
             let g = gradient[i] / samples.len().max(1) as f64;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
@@ -83,17 +129,52 @@ pub fn fit_weights(samples: &[Sample], start: &[f64], k: f64, steps: Steps) -> V
 mod tests {
     use super::*;
 
-    /// Positions with two terms whose results follow weights (30, -10) at scale 1, with
-    /// fractional results equal to the expectation (so the loss minimum is exactly there).
+    /// Two-player positions with two terms whose results follow weights (30, -10) at scale 1,
+    /// with fractional results equal to the expectation (so the loss minimum is exactly there).
     fn synthetic() -> Vec<Sample> {
         let mut samples = Vec::new();
         for a in -5..=5 {
             for b in -5..=5 {
                 let terms = vec![a as f64, b as f64 * 3.0];
-                let result = expected(evaluation(&[30.0, -10.0], &terms), 1.0);
+                let opposite: Vec<f64> = terms.iter().map(|t| -t).collect();
+                let e = evaluation(&[30.0, -10.0], &terms);
+                samples.push(Sample {
+                    terms: vec![terms, opposite],
+                    results: expected(&[e, -e], 1.0),
+                    game: 0,
+                });
+            }
+        }
+        samples
+    }
+
+    /// Three-player positions: each player's prospects are two terms, his evaluation his
+    /// prospects minus the others' average, and the results the softmax of the prospects
+    /// under weights (40, 15) at scale 1.
+    fn synthetic_three() -> Vec<Sample> {
+        let mut samples = Vec::new();
+        for a in -3..=3 {
+            for b in 0..=4 {
+                let prospects = [[a as f64, b as f64], [0.0, 2.0], [-(a as f64), 1.0]];
+                let terms: Vec<Vec<f64>> = (0..3)
+                    .map(|p| {
+                        (0..2)
+                            .map(|i| {
+                                let others: f64 =
+                                    (0..3).filter(|&q| q != p).map(|q| prospects[q][i]).sum();
+                                prospects[p][i] - others / 2.0
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let scores: Vec<f64> = prospects
+                    .iter()
+                    .map(|t| ((40.0 * t[0] + 15.0 * t[1]) * 10f64.ln() / 400.0).exp())
+                    .collect();
+                let sum: f64 = scores.iter().sum();
                 samples.push(Sample {
                     terms,
-                    result,
+                    results: scores.iter().map(|s| s / sum).collect(),
                     game: 0,
                 });
             }
@@ -115,6 +196,34 @@ mod tests {
     }
 
     #[test]
+    fn the_fit_recovers_the_weights_of_three_player_results() {
+        let samples = synthetic_three();
+        let steps = Steps {
+            epochs: 4000,
+            rate: 0.5,
+        };
+        let fitted = fit_weights(&samples, &[5.0, 5.0], 1.0, steps);
+        assert!((fitted[0] - 40.0).abs() < 0.5, "{fitted:?}");
+        assert!((fitted[1] - 15.0).abs() < 0.5, "{fitted:?}");
+    }
+
+    #[test]
+    fn the_gradient_is_the_loss_s_slope() {
+        for samples in [synthetic(), synthetic_three()] {
+            let weights = [12.0, -7.0];
+            let gradient = gradient(&samples, &weights, 1.3);
+            for i in 0..2 {
+                let (mut up, mut down) = (weights, weights);
+                up[i] += 1e-4;
+                down[i] -= 1e-4;
+                let slope = (loss(&samples, &up, 1.3) - loss(&samples, &down, 1.3)) / 2e-4;
+                let exact = gradient[i] / samples.len() as f64;
+                assert!((slope - exact).abs() < 1e-7, "{slope} {exact}");
+            }
+        }
+    }
+
+    #[test]
     fn the_scale_fit_finds_the_scale_of_the_results() {
         let samples = synthetic();
         let k = fit_scale(&samples, &[15.0, -5.0]);
@@ -122,8 +231,12 @@ mod tests {
     }
 
     #[test]
-    fn an_even_evaluation_expects_half_a_point() {
-        assert_eq!(expected(0.0, 1.3), 0.5);
-        assert!((expected(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
+    fn two_players_get_the_logistic_curve_of_the_evaluation() {
+        assert_eq!(expected(&[0.0, 0.0], 1.3), [0.5, 0.5]);
+        let shares = expected(&[400.0, -400.0], 1.0);
+        assert!((shares[0] - 10.0 / 11.0).abs() < 1e-12);
+        assert!((shares[0] + shares[1] - 1.0).abs() < 1e-12);
+        let three = expected(&[10.0, 10.0, 10.0], 2.0);
+        assert!(three.iter().all(|s| (s - 1.0 / 3.0).abs() < 1e-12));
     }
 }

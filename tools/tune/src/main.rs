@@ -14,7 +14,7 @@ use samples::{Sample, Sampling};
 #[derive(Parser, Debug)]
 #[command(name = "tune", version)]
 struct Args {
-    /// The game (its weights must be tunable: every two-player game).
+    /// The game (its evaluation must have tunable weights, as every game's has).
     #[arg(long)]
     game: String,
     /// Arena record files (`arena match --records`).

@@ -1,7 +1,7 @@
 //! Training positions: arena records replayed through the rules library, each quiet
-//! position after the opening kept with its terms and the game's result.
+//! position after the opening kept with every player's terms and share of the game's result.
 
-use tabula::game::{Game, GameConfig, GameVisitor, Turn, play_tokens};
+use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
 use tabula::search::{Style, fixed_depth_value};
 use ugi::opening::Opening;
 use ugi::record::GameRecord;
@@ -18,13 +18,14 @@ pub struct Sampling {
     pub quiet_depth: u32,
 }
 
-/// One training position: its terms for `p1` and `p1`'s score in the game (1, 1/2 or 0).
+/// One training position: for every player, the evaluation's terms from his point of view
+/// and his share of the game's result (they add up to 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// The evaluation's terms for `p1`.
-    pub terms: Vec<f64>,
-    /// `p1`'s share of the result.
-    pub result: f64,
+    /// The evaluation's terms for each player, `p1` first.
+    pub terms: Vec<Vec<f64>>,
+    /// Each player's share of the result.
+    pub results: Vec<f64>,
     /// The record's game number (to split games, never positions of one game, into sets).
     pub game: usize,
 }
@@ -40,20 +41,29 @@ pub struct Collected {
     pub samples: Vec<Sample>,
     /// Games replayed.
     pub games: usize,
-    /// Records left out: another game, no rules result, or moves that do not replay.
+    /// Records left out: another game, no rules result, a draw of more than two players
+    /// (nobody's share to fit), or moves that do not replay.
     pub skipped: usize,
     /// Positions seen after the skipped plies, quiet or not.
     pub seen: usize,
 }
 
-/// `p1`'s score in a record decided by the rules (win, loss or draw), else `None`.
-pub fn p1_score(record: &GameRecord) -> Option<f64> {
-    match record.result.as_str() {
-        "p1win" => Some(1.0),
-        "p2win" => Some(0.0),
-        "draw" => Some(0.5),
-        _ => None,
+/// Each player's share of a record's result decided by the rules (`p<k>win`, or a draw of
+/// two players), else `None`. A draw of more players (everyone loses) shares nothing.
+pub fn shares(record: &GameRecord) -> Option<Vec<f64>> {
+    let players = record.seats.len();
+    if record.result == "draw" && players == 2 {
+        return Some(vec![0.5, 0.5]);
     }
+    let winner: usize = record
+        .result
+        .strip_prefix('p')?
+        .strip_suffix("win")?
+        .parse()
+        .ok()?;
+    (1..=players)
+        .contains(&winner)
+        .then(|| (1..=players).map(|p| f64::from(p == winner)).collect())
 }
 
 /// Samples the records of game `name` (every record must be of that game or of none named).
@@ -103,8 +113,8 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
             .schedule
             .as_ref()
             .is_none_or(|s| s.variant == G::NAME);
-        let replayed = match (of_this_game, p1_score(record)) {
-            (true, Some(result)) => replay::<G>(record, result, sampling, &mut collected),
+        let replayed = match (of_this_game, shares(record)) {
+            (true, Some(results)) => replay::<G>(record, results, sampling, &mut collected),
             _ => None,
         };
         match replayed {
@@ -118,12 +128,15 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
 /// Replays one record into `collected`; `None` (and nothing added) when it does not replay.
 fn replay<G: Game>(
     record: &GameRecord,
-    result: f64,
+    results: Vec<f64>,
     sampling: Sampling,
     collected: &mut Collected,
 ) -> Option<()> {
     let opening = Opening::parse(&record.opening).ok()?;
-    let config = GameConfig::default();
+    let config = GameConfig {
+        players: results.len(),
+        ..GameConfig::default()
+    };
     let mut pos = match &opening.text {
         Some(text) => G::from_text(text, &config).ok()?,
         None => G::startpos(&config).ok()?,
@@ -137,10 +150,10 @@ fn replay<G: Game>(
         {
             seen += 1;
             if is_quiet(&pos, mover, sampling) {
-                let terms = pos.eval_terms(0).into_iter().map(f64::from).collect();
+                let players = 0..pos.players() as Player;
                 kept.push(Sample {
-                    terms,
-                    result,
+                    terms: players.map(|p| pos.eval_terms(p)).collect(),
+                    results: results.clone(),
                     game: record.game,
                 });
             }
@@ -180,19 +193,69 @@ mod tests {
     };
 
     #[test]
-    fn every_position_before_a_move_is_a_sample_with_p1_s_result() {
+    fn every_position_before_a_move_is_a_sample_with_every_player_s_share() {
         let found = collect("tumbling-down", &[record("p2win", "c3c2 f6f5")], ALL).unwrap();
         assert_eq!((found.games, found.skipped, found.seen), (1, 0, 2));
         assert_eq!(found.samples.len(), 2);
-        assert!(found.samples.iter().all(|s| s.result == 0.0 && s.game == 3));
-        assert_eq!(found.samples[0].terms.len(), found.names.len());
+        assert!(
+            found
+                .samples
+                .iter()
+                .all(|s| s.results == [0.0, 1.0] && s.game == 3)
+        );
         let after_c3c2 = play_then("a3b4t g6g7 c3c2");
-        let terms: Vec<f64> = after_c3c2
-            .eval_terms(0)
-            .into_iter()
-            .map(f64::from)
-            .collect();
+        let terms = vec![after_c3c2.eval_terms(0), after_c3c2.eval_terms(1)];
         assert_eq!(found.samples[1].terms, terms);
+        assert_eq!(terms[0].len(), found.names.len());
+    }
+
+    #[test]
+    fn a_game_of_three_is_replayed_with_three_players() {
+        use tabula::games::dwindle::Dwindle;
+        let config = GameConfig {
+            players: 3,
+            ..GameConfig::default()
+        };
+        let mut pos = Dwindle::startpos(&config).unwrap();
+        let mut tokens = Vec::new();
+        for _ in 0..3 {
+            let mut moves = Vec::new();
+            pos.generate(&mut moves);
+            tokens.push(pos.format_move(moves[0]));
+            pos.make(moves[0]);
+        }
+        let line = format!(
+            "game=0\tsample=0\trotation=0\tseats=a,b,c\topening=startpos\tresult=p3win\t\
+             scores=0,0,1\treason=rules\tplies=3\tmoves={}\ttimes=1 1 1\tnotes=",
+            tokens.join(" ")
+        );
+        let record = GameRecord::parse(&line).unwrap();
+        let found = collect("dwindle", &[record], ALL).unwrap();
+        assert_eq!((found.games, found.samples.len()), (1, 3));
+        let last = &found.samples[2];
+        assert_eq!(last.results, [0.0, 0.0, 1.0]);
+        pos.unmake();
+        assert_eq!(
+            last.terms,
+            (0..3).map(|p| pos.eval_terms(p)).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn shares_come_from_the_rules_result() {
+        let mut three = record("p3win", "");
+        three.seats.push("c".to_string());
+        assert_eq!(shares(&three), Some(vec![0.0, 0.0, 1.0]));
+        three.result = "draw".to_string();
+        assert_eq!(
+            shares(&three),
+            None,
+            "a draw of three players shares nothing"
+        );
+        assert_eq!(shares(&record("draw", "")), Some(vec![0.5, 0.5]));
+        assert_eq!(shares(&record("p1win", "")), Some(vec![1.0, 0.0]));
+        assert_eq!(shares(&record("p3win", "")), None);
+        assert_eq!(shares(&record("p1loses", "")), None);
     }
 
     fn play_then(tokens: &str) -> tabula::games::tumbling_down::TumblingDown {
@@ -222,8 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_without_tunable_weights_is_refused() {
-        assert!(collect("dwindle", &[], ALL).is_err());
+    fn an_unknown_game_is_refused() {
         assert!(collect("chess", &[], ALL).is_err());
     }
 }
