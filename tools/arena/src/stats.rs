@@ -84,17 +84,7 @@ impl HeadToHead {
 
     /// Mean and variance of a pair's score (points / 2).
     fn pair_moments(&self) -> (f64, f64) {
-        let n = self.pairs();
-        if n == 0.0 {
-            return (0.5, 0.0);
-        }
-        let (mut mean, mut square) = (0.0, 0.0);
-        for (k, &count) in self.pentanomial.iter().enumerate() {
-            let x = k as f64 / 4.0;
-            mean += x * count as f64 / n;
-            square += x * x * count as f64 / n;
-        }
-        (mean, (square - mean * mean).max(0.0))
+        moments(self.pentanomial.map(f64::from))
     }
 
     /// Elo and its 95% error from the pairs.
@@ -136,14 +126,31 @@ impl HeadToHead {
     }
 
     /// The log-likelihood ratio of `sprt`'s two hypotheses (the normal approximation of the
-    /// generalized SPRT on pair scores). The variance is floored at 0.01 (a pair-score spread
-    /// of 0.1) so that a run of identical pairs still moves the ratio.
+    /// generalized SPRT on pair scores). The pair scores' variance is estimated with one
+    /// pseudo-pair of each of the five outcomes added: a few identical pairs (whose own
+    /// spread is 0) then cannot decide a test, while a run of them still moves the ratio,
+    /// and over hundreds of pairs the pseudo-pairs weigh nothing.
     pub fn llr(&self, sprt: &Sprt) -> f64 {
-        let (mean, variance) = self.pair_moments();
-        let variance = variance.max(0.01);
+        let (mean, _) = self.pair_moments();
+        let (_, variance) = moments(self.pentanomial.map(|count| f64::from(count) + 1.0));
         let (s0, s1) = (expected_score(sprt.elo0), expected_score(sprt.elo1));
         self.pairs() * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
+}
+
+/// Mean and variance of the pair score (points / 2) over pentanomial counts.
+fn moments(counts: [f64; 5]) -> (f64, f64) {
+    let n: f64 = counts.iter().sum();
+    if n == 0.0 {
+        return (0.5, 0.0);
+    }
+    let (mut mean, mut square) = (0.0, 0.0);
+    for (k, &count) in counts.iter().enumerate() {
+        let x = k as f64 / 4.0;
+        mean += x * count / n;
+        square += x * x * count / n;
+    }
+    (mean, (square - mean * mean).max(0.0))
 }
 
 /// One engine's results over games of any number of players.
@@ -213,6 +220,31 @@ mod tests {
         };
         assert!(h.llr(&sprt) > sprt.bounds().1);
         assert!((sprt.bounds().1 - 2.944).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_few_identical_pairs_do_not_decide_a_test() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (lower, upper) = sprt.bounds();
+        let mut h = HeadToHead::default();
+        for _ in 0..4 {
+            h.add_pair(0.0);
+            let llr = h.llr(&sprt);
+            assert!(
+                llr > lower && llr < upper,
+                "{llr} after {} pairs",
+                h.pairs()
+            );
+        }
+        for _ in 0..40 {
+            h.add_pair(0.0);
+        }
+        assert!(h.llr(&sprt) < lower, "a long run of lost pairs decides");
     }
 
     #[test]
