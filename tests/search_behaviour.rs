@@ -75,7 +75,7 @@ fn depth(d: u32) -> SearchLimits {
     }
 }
 
-/// The plain search, each refinement a game may choose alone, and both together.
+/// The plain search, each refinement a game may choose alone, and all together.
 fn styles() -> Vec<Style> {
     let plain = Style::default();
     let reductions = Style {
@@ -86,12 +86,17 @@ fn styles() -> Vec<Style> {
         null_move: true,
         ..plain
     };
+    let futility = Style {
+        futility: true,
+        ..plain
+    };
     let all = Style {
         reductions: true,
         null_move: true,
+        futility: true,
         ..plain
     };
-    vec![plain, reductions, null_move, all]
+    vec![plain, reductions, null_move, futility, all]
 }
 
 /// A refined search of the position after `e1f2 h4g4` to 5 plies visits fewer than half
@@ -122,6 +127,14 @@ fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
 fn null_moves_search_fewer_nodes_to_the_same_depth() {
     assert_halves_the_nodes(Style {
         null_move: true,
+        ..Style::default()
+    });
+}
+
+#[test]
+fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
+    assert_halves_the_nodes(Style {
+        futility: true,
         ..Style::default()
     });
 }

@@ -118,6 +118,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether alpha-beta tries null moves ([`Game::hand_turn_to`] the opponent) under
     /// `NullMove auto`: on only in the games where an arena SPRT showed that it pays.
     const NULL_MOVE: bool = false;
+    /// Whether alpha-beta cuts nodes near the horizon whose static value beats beta by a
+    /// margin (reverse futility pruning) under `Futility auto`: on only in the games where an
+    /// arena SPRT showed that it pays.
+    const FUTILITY: bool = false;
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).

@@ -30,7 +30,7 @@ pub enum PlayoutKind {
     Eval,
 }
 
-/// A search refinement that each game may choose (`Reductions`, `NullMove`).
+/// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Switch {
     /// Each game's own choice.
@@ -176,6 +176,8 @@ pub struct EngineOptions {
     pub reductions: Switch,
     /// Null-move pruning in alpha-beta (`NullMove`).
     pub null_move: Switch,
+    /// Reverse futility pruning in alpha-beta (`Futility`).
+    pub futility: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -208,6 +210,7 @@ impl EngineOptions {
             chance_probe: false,
             reductions: Switch::Auto,
             null_move: Switch::Auto,
+            futility: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -233,6 +236,7 @@ impl EngineOptions {
             chance_probe: self.chance_probe,
             reductions: self.reductions.resolve(entry.reductions),
             null_move: self.null_move.resolve(entry.null_move),
+            futility: self.futility.resolve(entry.futility),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -411,6 +415,7 @@ impl OptionTable {
             check!("ChanceProbe", chance_probe, None),
             choice!("Reductions", reductions, None),
             choice!("NullMove", null_move, None),
+            choice!("Futility", futility, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),

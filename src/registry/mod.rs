@@ -30,6 +30,8 @@ pub struct Entry {
     pub reductions: bool,
     /// Whether alpha-beta tries null moves under `NullMove auto`.
     pub null_move: bool,
+    /// Whether alpha-beta prunes by futility under `Futility auto`.
+    pub futility: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -48,6 +50,7 @@ impl Entry {
             mcts_minimax: G::MCTS_MINIMAX,
             reductions: G::LATE_MOVE_REDUCTIONS,
             null_move: G::NULL_MOVE,
+            futility: G::FUTILITY,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

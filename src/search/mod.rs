@@ -47,6 +47,8 @@ pub struct Style {
     pub reductions: bool,
     /// Null-move pruning in two-player games whose rules can hand the turn over.
     pub null_move: bool,
+    /// Reverse futility pruning (static null move) in two-player games.
+    pub futility: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

@@ -22,6 +22,7 @@ impl Game for Splinter {
     const MCTS_MINIMAX: u32 = 70;
     const MCTS_PRIOR_TEMPERATURE: u32 = 30;
     const NULL_MOVE: bool = true;
+    const FUTILITY: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),

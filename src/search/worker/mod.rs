@@ -9,6 +9,7 @@
 
 mod best_reply;
 mod chance;
+mod futility;
 mod max_n;
 mod null_move;
 mod reductions;
@@ -117,6 +118,8 @@ pub struct Worker<'a, G: Game> {
     reductions: bool,
     /// Null-move pruning, if the style asks for it.
     null_move: bool,
+    /// Reverse futility pruning, if the style asks for it.
+    futility: bool,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -159,6 +162,7 @@ impl<'a, G: Game> Worker<'a, G> {
             chance_probe: style.chance_probe,
             reductions: style.reductions,
             null_move: style.null_move,
+            futility: style.futility,
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
@@ -174,6 +178,12 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             ordering: MoveOrdering::new(),
         }
+    }
+
+    /// Whether a node searched within (alpha, beta) may be cut on a guess (a null move, a
+    /// futile margin): a zero-window node of a two-player search, away from mate scores.
+    fn may_cut_by_a_guess(&self, alpha: i32, beta: i32) -> bool {
+        !self.paranoid && beta - alpha == 1 && beta.abs() < super::score::MATE_BOUND
     }
 
     /// Whether this worker searches max^n (a game of more than two players).
@@ -386,6 +396,9 @@ impl<'a, G: Game> Worker<'a, G> {
             Ok(entry) => entry,
             Err(value) => return value,
         };
+        if let Some(value) = self.futility_cut(side, depth, alpha, beta) {
+            return value;
+        }
         if let Some(value) = self.null_move_cut(side, depth, ply, alpha, beta) {
             return value;
         }

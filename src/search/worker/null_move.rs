@@ -29,10 +29,8 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
     ) -> Option<i32> {
         let worth_trying = self.null_move
-            && !self.paranoid
+            && self.may_cut_by_a_guess(alpha, beta)
             && depth >= MIN_DEPTH
-            && beta - alpha == 1
-            && beta.abs() < MATE_BOUND
             && !self.after_null[ply];
         if !worth_trying || self.evaluate(side) < beta {
             return None;
