@@ -22,6 +22,7 @@ impl Game for TumblingDown {
     /// header); measured in MCTS matches against the old 400.
     const EVALUATION_DECADE: f64 = 892.0;
     const NULL_MOVE: bool = true;
+    const FUTILITY: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),
