@@ -136,8 +136,10 @@ impl Browser {
         .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
-    /// Clicks the first element that matches `css`, as a person would; retries while the
-    /// page redraws.
+    /// Clicks the first element that matches `css`, as a person would: scrolled to the middle
+    /// of the window first, since WebDriver clicks the middle of an element's visible part,
+    /// which for a triangle cut off by the window's edge can lie outside the triangle. Retries
+    /// while the page redraws.
     pub fn click(&self, css: &str) {
         let mut last = String::new();
         for _ in 0..50 {
@@ -148,6 +150,14 @@ impl Browser {
             );
             let clicked = found.and_then(|element| {
                 let id = element[ELEMENT].as_str().unwrap_or_default().to_string();
+                self.session_call(
+                    "POST",
+                    "/execute/sync",
+                    Some(json!({
+                        "script": "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                        "args": [{ ELEMENT: id }],
+                    })),
+                )?;
                 self.session_call("POST", &format!("/element/{id}/click"), None)
             });
             match clicked {
