@@ -58,7 +58,7 @@ impl Dwindle {
 
     /// The players still in other than `player`.
     fn others_in(&self, player: Player) -> impl Iterator<Item = Player> + '_ {
-        (0..self.players as Player).filter(move |&p| p != player && self.state.active >> p & 1 == 1)
+        (0..self.players as Player).filter(move |&p| p != player && self.is_in(p))
     }
 
     fn outlook(&self) -> Option<Outlook> {
@@ -84,7 +84,7 @@ impl Dwindle {
 
     /// The terms of `player`'s prospects.
     fn prospect_terms(&self, player: Player, outlook: Option<&Outlook>) -> [i32; 4] {
-        if self.state.active >> player & 1 == 0 {
+        if !self.is_in(player) {
             return [1, 0, 0, 0];
         }
         let Some(o) = outlook else {

@@ -117,11 +117,16 @@ impl Dwindle {
         self.destinations(cell).next().is_none()
     }
 
+    /// Whether `player` is still in.
+    pub fn is_in(&self, player: Player) -> bool {
+        self.state.active >> player & 1 == 1
+    }
+
     /// The next active player after `player` (R1).
     pub fn next_active(&self, player: Player) -> Player {
         (1..=self.players)
             .map(|k| ((player as usize + k) % self.players) as Player)
-            .find(|&p| self.state.active >> p & 1 == 1)
+            .find(|&p| self.is_in(p))
             .expect("hand-over stops before nobody is left")
     }
 
@@ -172,7 +177,7 @@ impl Dwindle {
     /// Gives the turn to `player`, if he is still in and the game is running (best-reply
     /// search; see seeds/dwindle.md). The chit is on a live tile or free, so R6 just lets him move.
     pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
-        if self.state.to_move.is_none() || self.state.active >> player & 1 == 0 {
+        if self.state.to_move.is_none() || !self.is_in(player) {
             return false;
         }
         self.undo.push(self.state);

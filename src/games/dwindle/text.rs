@@ -79,7 +79,7 @@ impl Dwindle {
             .chit
             .map_or("-".to_string(), |c| self.board.cell_name(c as usize));
         let active: String = (0..self.players)
-            .map(|p| if s.active >> p & 1 == 1 { '1' } else { '0' })
+            .map(|p| if self.is_in(p as Player) { '1' } else { '0' })
             .collect();
         let to_move = s.to_move.map_or("-".to_string(), |p| format!("p{}", p + 1));
         format!(

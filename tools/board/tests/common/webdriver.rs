@@ -128,12 +128,17 @@ impl Browser {
 
     /// Runs `script` in the page (`arguments[i]` are `args`) and returns its value.
     pub fn script(&self, script: &str, args: Value) -> Value {
+        self.try_script(script, args)
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// [`Browser::script`], or why it failed.
+    fn try_script(&self, script: &str, args: Value) -> Result<Value, String> {
         self.session_call(
             "POST",
             "/execute/sync",
             Some(json!({"script": script, "args": args})),
         )
-        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
     /// Clicks the first element that matches `css`, as a person would: scrolled to the middle
@@ -150,13 +155,9 @@ impl Browser {
             );
             let clicked = found.and_then(|element| {
                 let id = element[ELEMENT].as_str().unwrap_or_default().to_string();
-                self.session_call(
-                    "POST",
-                    "/execute/sync",
-                    Some(json!({
-                        "script": "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
-                        "args": [{ ELEMENT: id }],
-                    })),
+                self.try_script(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                    json!([{ ELEMENT: id }]),
                 )?;
                 self.session_call("POST", &format!("/element/{id}/click"), None)
             });
