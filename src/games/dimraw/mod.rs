@@ -17,6 +17,7 @@ pub use position::Dimraw;
 impl Game for Dimraw {
     type Move = DmMove;
     const NAME: &'static str = "dimraw";
+    const LATE_MOVE_REDUCTIONS: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),
