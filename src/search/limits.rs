@@ -37,7 +37,8 @@ impl SearchLimits {
     }
 }
 
-/// Moves assumed left in the game when the clock gives no `movestogo`.
+/// Moves assumed left in the game when the clock gives no `movestogo` and the game names no
+/// other number ([`crate::game::Game::MOVES_TO_GO`]).
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
 /// When to stop: a soft limit checked between iterations, a hard one checked during them.
@@ -49,8 +50,15 @@ pub struct TimePlan {
 }
 
 impl TimePlan {
-    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O.
+    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O,
+    /// as for a game of at least [`DEFAULT_MOVES_TO_GO`] moves more.
     pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64) -> Self {
+        Self::spread(limits, player, overhead_ms, DEFAULT_MOVES_TO_GO)
+    }
+
+    /// Plans the time as [`TimePlan::new`] does, for a game whose player is taken to have
+    /// `moves_left` moves to make when the clock gives no `movestogo` (at most that many).
+    pub fn spread(limits: &SearchLimits, player: usize, overhead_ms: u64, moves_left: u64) -> Self {
         let start = limits.received.unwrap_or_else(Instant::now);
         if limits.infinite {
             return TimePlan {
@@ -76,10 +84,8 @@ impl TimePlan {
             };
         };
         let left = time.saturating_sub(overhead_ms).max(1);
-        let moves_to_go = limits
-            .movestogo
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
-            .clamp(1, DEFAULT_MOVES_TO_GO);
+        let moves_left = moves_left.max(1);
+        let moves_to_go = limits.movestogo.unwrap_or(moves_left).clamp(1, moves_left);
         let soft = (left / moves_to_go + inc * 3 / 4).min(left * 2 / 5).max(1);
         let hard = (soft * 4).min(left * 3 / 5).max(soft);
         TimePlan {
@@ -151,6 +157,32 @@ mod tests {
         );
         assert!((20..=60).contains(&soft), "soft {soft}");
         assert!((soft..=582).contains(&hard), "hard {hard}");
+    }
+
+    #[test]
+    fn a_game_of_fewer_moves_spreads_its_clock_over_fewer() {
+        let limits = SearchLimits {
+            time: [Some(1000), Some(1000), None, None, None, None],
+            inc: [Some(10), Some(10), None, None, None, None],
+            ..Default::default()
+        };
+        let long = TimePlan::new(&limits, 0, 30);
+        let short = TimePlan::spread(&limits, 0, 30, 15);
+        assert_eq!(long.soft, Some(Duration::from_millis(970 / 30 + 7)));
+        assert_eq!(short.soft, Some(Duration::from_millis(970 / 15 + 7)));
+        let given = SearchLimits {
+            movestogo: Some(40),
+            ..limits
+        };
+        assert_eq!(TimePlan::spread(&given, 0, 30, 15).soft, short.soft);
+        let fewer = SearchLimits {
+            movestogo: Some(5),
+            ..given
+        };
+        assert_eq!(
+            TimePlan::spread(&fewer, 0, 30, 15).soft,
+            Some(Duration::from_millis(970 / 5 + 7))
+        );
     }
 
     #[test]

@@ -96,7 +96,12 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
     params.tt.new_search();
     let shared_nodes = AtomicU64::new(0);
     let budget = Budget {
-        plan: TimePlan::new(params.limits, player as usize, params.move_overhead),
+        plan: TimePlan::spread(
+            params.limits,
+            player as usize,
+            params.move_overhead,
+            G::MOVES_TO_GO,
+        ),
         nodes: params.limits.nodes,
     };
     std::thread::scope(|scope| {

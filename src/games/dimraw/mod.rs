@@ -18,6 +18,7 @@ impl Game for Dimraw {
     type Move = DmMove;
     const NAME: &'static str = "dimraw";
     const LATE_MOVE_REDUCTIONS: bool = true;
+    const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

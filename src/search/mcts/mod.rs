@@ -79,7 +79,12 @@ pub fn search<G: Game>(
         }
     };
     let tree = &*tree;
-    let plan = TimePlan::new(params.limits, player as usize, params.move_overhead);
+    let plan = TimePlan::spread(
+        params.limits,
+        player as usize,
+        params.move_overhead,
+        G::MOVES_TO_GO,
+    );
     let budget = Budget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
