@@ -143,14 +143,18 @@ mod tests {
         assert!(!TimePlan::new(&fresh, 0, 0).out_of_time());
     }
 
-    #[test]
-    fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
-        let limits = SearchLimits {
+    /// Both players on 1 s + 10 ms.
+    fn one_second_plus_ten_ms() -> SearchLimits {
+        SearchLimits {
             time: [Some(1000), Some(1000), None, None, None, None],
             inc: [Some(10), Some(10), None, None, None, None],
             ..Default::default()
-        };
-        let plan = TimePlan::new(&limits, 1, 30);
+        }
+    }
+
+    #[test]
+    fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
+        let plan = TimePlan::new(&one_second_plus_ten_ms(), 1, 30);
         let (soft, hard) = (
             plan.soft.unwrap().as_millis(),
             plan.hard.unwrap().as_millis(),
@@ -161,11 +165,7 @@ mod tests {
 
     #[test]
     fn a_game_of_fewer_moves_spreads_its_clock_over_fewer() {
-        let limits = SearchLimits {
-            time: [Some(1000), Some(1000), None, None, None, None],
-            inc: [Some(10), Some(10), None, None, None, None],
-            ..Default::default()
-        };
+        let limits = one_second_plus_ten_ms();
         let long = TimePlan::new(&limits, 0, 30);
         let short = TimePlan::spread(&limits, 0, 30, 15);
         assert_eq!(long.soft, Some(Duration::from_millis(970 / 30 + 7)));
