@@ -23,6 +23,7 @@ impl Game for TumblingDown {
     const EVALUATION_DECADE: f64 = 892.0;
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
+    const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),
