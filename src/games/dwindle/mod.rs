@@ -17,6 +17,7 @@ impl Game for Dwindle {
     const NAME: &'static str = "dwindle";
     const PLAYERS: (usize, usize) = (2, 6);
     const BOARDS: &'static [&'static str] = &["dw9", "dw7"];
+    const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[("", 8), ("f6 d4", 8)],
         start: "",
