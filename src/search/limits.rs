@@ -37,10 +37,6 @@ impl SearchLimits {
     }
 }
 
-/// Moves assumed left in the game when the clock gives no `movestogo` and the game names no
-/// other number ([`crate::game::Game::MOVES_TO_GO`]).
-const DEFAULT_MOVES_TO_GO: u64 = 30;
-
 /// When to stop: a soft limit checked between iterations, a hard one checked during them.
 #[derive(Clone, Copy, Debug)]
 pub struct TimePlan {
@@ -50,15 +46,11 @@ pub struct TimePlan {
 }
 
 impl TimePlan {
-    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O,
-    /// as for a game of at least [`DEFAULT_MOVES_TO_GO`] moves more.
-    pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64) -> Self {
-        Self::spread(limits, player, overhead_ms, DEFAULT_MOVES_TO_GO)
-    }
-
-    /// Plans the time as [`TimePlan::new`] does, for a game whose player is taken to have
-    /// `moves_left` moves to make when the clock gives no `movestogo` (at most that many).
-    pub fn spread(limits: &SearchLimits, player: usize, overhead_ms: u64, moves_left: u64) -> Self {
+    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O, in
+    /// a game where he is taken to have `moves_left` moves to make when the clock gives no
+    /// `movestogo` (and at most that many when it does): the game's
+    /// [`crate::game::Game::MOVES_TO_GO`].
+    pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64, moves_left: u64) -> Self {
         let start = limits.received.unwrap_or_else(Instant::now);
         if limits.infinite {
             return TimePlan {
@@ -135,12 +127,12 @@ mod tests {
             received: Some(Instant::now() - Duration::from_millis(150)),
             ..Default::default()
         };
-        assert!(TimePlan::new(&limits, 0, 0).out_of_time());
+        assert!(TimePlan::new(&limits, 0, 0, 30).out_of_time());
         let fresh = SearchLimits {
             received: None,
             ..limits
         };
-        assert!(!TimePlan::new(&fresh, 0, 0).out_of_time());
+        assert!(!TimePlan::new(&fresh, 0, 0, 30).out_of_time());
     }
 
     /// Both players on 1 s + 10 ms.
@@ -154,7 +146,7 @@ mod tests {
 
     #[test]
     fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
-        let plan = TimePlan::new(&one_second_plus_ten_ms(), 1, 30);
+        let plan = TimePlan::new(&one_second_plus_ten_ms(), 1, 30, 30);
         let (soft, hard) = (
             plan.soft.unwrap().as_millis(),
             plan.hard.unwrap().as_millis(),
@@ -166,21 +158,21 @@ mod tests {
     #[test]
     fn a_game_of_fewer_moves_spreads_its_clock_over_fewer() {
         let limits = one_second_plus_ten_ms();
-        let long = TimePlan::new(&limits, 0, 30);
-        let short = TimePlan::spread(&limits, 0, 30, 15);
+        let long = TimePlan::new(&limits, 0, 30, 30);
+        let short = TimePlan::new(&limits, 0, 30, 15);
         assert_eq!(long.soft, Some(Duration::from_millis(970 / 30 + 7)));
         assert_eq!(short.soft, Some(Duration::from_millis(970 / 15 + 7)));
         let given = SearchLimits {
             movestogo: Some(40),
             ..limits
         };
-        assert_eq!(TimePlan::spread(&given, 0, 30, 15).soft, short.soft);
+        assert_eq!(TimePlan::new(&given, 0, 30, 15).soft, short.soft);
         let fewer = SearchLimits {
             movestogo: Some(5),
             ..given
         };
         assert_eq!(
-            TimePlan::spread(&fewer, 0, 30, 15).soft,
+            TimePlan::new(&fewer, 0, 30, 15).soft,
             Some(Duration::from_millis(970 / 5 + 7))
         );
     }
@@ -191,7 +183,7 @@ mod tests {
             time: [Some(5), None, None, None, None, None],
             ..Default::default()
         };
-        let plan = TimePlan::new(&limits, 0, 30);
+        let plan = TimePlan::new(&limits, 0, 30, 30);
         assert_eq!(plan.hard, Some(Duration::from_millis(1)));
     }
 
@@ -204,12 +196,12 @@ mod tests {
         };
         assert_eq!(limits.clock_of(0), Some((9000, 0)));
         assert_eq!(limits.clock_of(2), Some((3000, 50)));
-        let own = TimePlan::new(&limits, 1, 0);
-        let borrowed = TimePlan::new(&limits, 2, 0);
+        let own = TimePlan::new(&limits, 1, 0, 30);
+        let borrowed = TimePlan::new(&limits, 2, 0, 30);
         assert!(borrowed.is_timed());
         assert_eq!((own.soft, own.hard), (borrowed.soft, borrowed.hard));
         assert_eq!(SearchLimits::default().clock_of(2), None);
-        assert!(!TimePlan::new(&SearchLimits::default(), 2, 0).is_timed());
+        assert!(!TimePlan::new(&SearchLimits::default(), 2, 0, 30).is_timed());
     }
 
     #[test]
@@ -218,11 +210,11 @@ mod tests {
             movetime: Some(100),
             ..Default::default()
         };
-        let plan = TimePlan::new(&limits, 0, 30);
+        let plan = TimePlan::new(&limits, 0, 30, 30);
         assert_eq!(
             (plan.soft, plan.hard),
             (None, Some(Duration::from_millis(70)))
         );
-        assert!(!TimePlan::new(&SearchLimits::default(), 0, 30).is_timed());
+        assert!(!TimePlan::new(&SearchLimits::default(), 0, 30, 30).is_timed());
     }
 }

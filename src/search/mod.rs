@@ -96,7 +96,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
     params.tt.new_search();
     let shared_nodes = AtomicU64::new(0);
     let budget = Budget {
-        plan: TimePlan::spread(
+        plan: TimePlan::new(
             params.limits,
             player as usize,
             params.move_overhead,
@@ -163,7 +163,7 @@ pub fn fixed_depth_value<G: Game>(
         ..Default::default()
     };
     let budget = Budget {
-        plan: TimePlan::new(&limits, 0, 0),
+        plan: TimePlan::new(&limits, 0, 0, G::MOVES_TO_GO),
         nodes: None,
     };
     let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget), style);

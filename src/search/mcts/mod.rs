@@ -79,7 +79,7 @@ pub fn search<G: Game>(
         }
     };
     let tree = &*tree;
-    let plan = TimePlan::spread(
+    let plan = TimePlan::new(
         params.limits,
         player as usize,
         params.move_overhead,

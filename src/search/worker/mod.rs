@@ -558,7 +558,7 @@ mod tests {
     fn search_lines(pos: &TumblingDown, lines: &mut [Line], nodes: Option<u64>) -> (u64, bool) {
         let (stop, shared) = (AtomicBool::new(false), AtomicU64::new(0));
         let budget = nodes.map(|n| Budget {
-            plan: TimePlan::new(&Default::default(), 0, 0),
+            plan: TimePlan::new(&Default::default(), 0, 0, TumblingDown::MOVES_TO_GO),
             nodes: Some(n),
         });
         let mut worker = Worker::new(pos.clone(), None, &stop, &shared, budget, Style::default());
