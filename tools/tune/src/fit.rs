@@ -105,15 +105,22 @@ fn gradient(samples: &[Sample], weights: &[f64], k: f64) -> Vec<f64> {
     gradient
 }
 
-/// The weights, from `start`, that minimize the loss under scale `k`.
-pub fn fit_weights(samples: &[Sample], start: &[f64], k: f64, steps: Steps) -> Vec<f64> {
+/// The weights, from `start`, that minimize the loss under scale `k`, moving only those that
+/// `free` marks (the others keep their start).
+pub fn fit_weights(
+    samples: &[Sample],
+    start: &[f64],
+    free: &[bool],
+    k: f64,
+    steps: Steps,
+) -> Vec<f64> {
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-12);
     let n = start.len();
     let mut weights = start.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     for epoch in 1..=steps.epochs {
         let gradient = gradient(samples, &weights, k);
-        for i in 0..n {
+        for i in (0..n).filter(|&i| free[i]) {
             let g = gradient[i] / samples.len().max(1) as f64;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
@@ -189,10 +196,22 @@ mod tests {
             epochs: 3000,
             rate: 0.5,
         };
-        let fitted = fit_weights(&samples, &[5.0, 5.0], 1.0, steps);
+        let fitted = fit_weights(&samples, &[5.0, 5.0], &[true, true], 1.0, steps);
         assert!((fitted[0] - 30.0).abs() < 0.5, "{fitted:?}");
         assert!((fitted[1] + 10.0).abs() < 0.5, "{fitted:?}");
         assert!(loss(&samples, &fitted, 1.0) < loss(&samples, &[5.0, 5.0], 1.0));
+    }
+
+    #[test]
+    fn a_weight_not_free_keeps_its_start_and_the_other_fits_around_it() {
+        let samples = synthetic();
+        let steps = Steps {
+            epochs: 3000,
+            rate: 0.5,
+        };
+        let fitted = fit_weights(&samples, &[30.0, 5.0], &[false, true], 1.0, steps);
+        assert_eq!(fitted[0], 30.0);
+        assert!((fitted[1] + 10.0).abs() < 0.5, "{fitted:?}");
     }
 
     #[test]
@@ -202,7 +221,7 @@ mod tests {
             epochs: 4000,
             rate: 0.5,
         };
-        let fitted = fit_weights(&samples, &[5.0, 5.0], 1.0, steps);
+        let fitted = fit_weights(&samples, &[5.0, 5.0], &[true, true], 1.0, steps);
         assert!((fitted[0] - 40.0).abs() < 0.5, "{fitted:?}");
         assert!((fitted[1] - 15.0).abs() < 0.5, "{fitted:?}");
     }

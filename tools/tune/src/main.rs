@@ -38,6 +38,9 @@ struct Args {
     /// The fit's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// Fits only these terms; the others keep their built-in weights (all are fitted without it).
+    #[arg(long, num_args = 1..)]
+    only: Vec<String>,
     /// Writes the fitted weights to this file (the game's `src/games/<game>/weights.txt`).
     #[arg(long)]
     write: Option<String>,
@@ -100,7 +103,19 @@ fn run(args: Args) -> Result<(), String> {
         epochs: args.epochs,
         rate: args.rate,
     };
-    let fitted = fit::fit_weights(&train, &built, k, steps);
+    if let Some(unknown) = args
+        .only
+        .iter()
+        .find(|n| !collected.names.contains(&n.as_str()))
+    {
+        return Err(format!("'{unknown}' is not a term of {}", args.game));
+    }
+    let free: Vec<bool> = collected
+        .names
+        .iter()
+        .map(|name| args.only.is_empty() || args.only.iter().any(|n| n == name))
+        .collect();
+    let fitted = fit::fit_weights(&train, &built, &free, k, steps);
     let rounded: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
     let rounded_f: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
     println!("{:<20} {:>9} {:>9}", "term", "built-in", "fitted");
