@@ -189,14 +189,16 @@ mod tests {
         samples
     }
 
+    /// The weights fitted to `samples` from `start` in `epochs` steps of 0.5, moving the free ones.
+    fn fit(samples: &[Sample], start: [f64; 2], free: [bool; 2], epochs: usize) -> Vec<f64> {
+        let steps = Steps { epochs, rate: 0.5 };
+        fit_weights(samples, &start, &free, 1.0, steps)
+    }
+
     #[test]
     fn the_fit_recovers_the_weights_that_made_the_results() {
         let samples = synthetic();
-        let steps = Steps {
-            epochs: 3000,
-            rate: 0.5,
-        };
-        let fitted = fit_weights(&samples, &[5.0, 5.0], &[true, true], 1.0, steps);
+        let fitted = fit(&samples, [5.0, 5.0], [true, true], 3000);
         assert!((fitted[0] - 30.0).abs() < 0.5, "{fitted:?}");
         assert!((fitted[1] + 10.0).abs() < 0.5, "{fitted:?}");
         assert!(loss(&samples, &fitted, 1.0) < loss(&samples, &[5.0, 5.0], 1.0));
@@ -204,24 +206,14 @@ mod tests {
 
     #[test]
     fn a_weight_not_free_keeps_its_start_and_the_other_fits_around_it() {
-        let samples = synthetic();
-        let steps = Steps {
-            epochs: 3000,
-            rate: 0.5,
-        };
-        let fitted = fit_weights(&samples, &[30.0, 5.0], &[false, true], 1.0, steps);
+        let fitted = fit(&synthetic(), [30.0, 5.0], [false, true], 3000);
         assert_eq!(fitted[0], 30.0);
         assert!((fitted[1] + 10.0).abs() < 0.5, "{fitted:?}");
     }
 
     #[test]
     fn the_fit_recovers_the_weights_of_three_player_results() {
-        let samples = synthetic_three();
-        let steps = Steps {
-            epochs: 4000,
-            rate: 0.5,
-        };
-        let fitted = fit_weights(&samples, &[5.0, 5.0], &[true, true], 1.0, steps);
+        let fitted = fit(&synthetic_three(), [5.0, 5.0], [true, true], 4000);
         assert!((fitted[0] - 40.0).abs() < 0.5, "{fitted:?}");
         assert!((fitted[1] - 15.0).abs() < 0.5, "{fitted:?}");
     }

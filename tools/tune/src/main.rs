@@ -130,7 +130,7 @@ fn run(args: Args) -> Result<(), String> {
          test set {test_before:.5} -> {test_after:.5}"
     );
     if let Some(path) = args.write {
-        let header = format!(
+        let mut header = format!(
             "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
              Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply search, {} plies\n\
              after the opening on) of {} games (K {k:.4}): test-set loss {test_before:.5} with the\n\
@@ -142,6 +142,12 @@ fn run(args: Args) -> Result<(), String> {
             args.skip,
             collected.games
         );
+        if !args.only.is_empty() {
+            header.push_str(&format!(
+                "\nTerms fitted: {} (the others kept their weights).",
+                args.only.join(", ")
+            ));
+        }
         let text = tabula::game::weights::format(&header, &collected.names, &rounded);
         std::fs::write(&path, text).map_err(|e| format!("cannot write '{path}': {e}"))?;
         println!("wrote {path}");
