@@ -77,6 +77,12 @@ fn run(args: Args) -> Result<(), String> {
         quiet_margin: args.quiet_margin,
         quiet_depth: args.quiet_depth,
     };
+    // The terms named with --only are checked before the records are replayed (no records:
+    // only the game's names and weights).
+    let terms = samples::collect(&args.game, &[], sampling)?.names;
+    if let Some(unknown) = args.only.iter().find(|n| !terms.contains(&n.as_str())) {
+        return Err(format!("'{unknown}' is not a term of {}", args.game));
+    }
     let collected = samples::collect(&args.game, &records, sampling)?;
     let kept = collected.samples.len();
     let (train, test) = split(collected.samples, args.holdout);
@@ -103,13 +109,6 @@ fn run(args: Args) -> Result<(), String> {
         epochs: args.epochs,
         rate: args.rate,
     };
-    if let Some(unknown) = args
-        .only
-        .iter()
-        .find(|n| !collected.names.contains(&n.as_str()))
-    {
-        return Err(format!("'{unknown}' is not a term of {}", args.game));
-    }
     let free: Vec<bool> = collected
         .names
         .iter()
