@@ -43,6 +43,21 @@ fn predict(sample: &Sample, weights: &[f64], k: f64) -> Vec<f64> {
     expected(&evals, k)
 }
 
+/// Blends each sample's label with its search: a sample with a searched value gets
+/// `result_weight` times its result plus the rest times the shares that value predicts under
+/// scale `k` (a label less noisy than the result alone, and one that teaches the evaluation what
+/// the search sees beyond it). Samples without a searched value keep their result.
+pub fn blend_labels(samples: &mut [Sample], k: f64, result_weight: f64) {
+    for sample in samples {
+        if let Some(values) = &sample.searched {
+            let predicted = expected(values, k);
+            for (label, p) in sample.results.iter_mut().zip(predicted) {
+                *label = result_weight * *label + (1.0 - result_weight) * p;
+            }
+        }
+    }
+}
+
 /// The mean squared error of the predictions of `weights` under scale `k` (per player).
 pub fn loss(samples: &[Sample], weights: &[f64], k: f64) -> f64 {
     let total: f64 = samples
@@ -149,6 +164,7 @@ mod tests {
                     terms: vec![terms, opposite],
                     results: expected(&[e, -e], 1.0),
                     game: 0,
+                    searched: None,
                 });
             }
         }
@@ -183,6 +199,7 @@ mod tests {
                     terms,
                     results: scores.iter().map(|s| s / sum).collect(),
                     game: 0,
+                    searched: None,
                 });
             }
         }
@@ -232,6 +249,28 @@ mod tests {
                 assert!((slope - exact).abs() < 1e-7, "{slope} {exact}");
             }
         }
+    }
+
+    #[test]
+    fn a_label_blends_the_result_with_the_search_s_prediction() {
+        let sample = |searched: Option<Vec<f64>>| Sample {
+            terms: vec![vec![0.0], vec![0.0]],
+            results: vec![1.0, 0.0],
+            game: 0,
+            searched,
+        };
+        // An evaluation of 400 at scale 1 predicts 10/11 for the player it favours.
+        let mut samples = [sample(Some(vec![-400.0, 400.0])), sample(None)];
+        blend_labels(&mut samples, 1.0, 0.25);
+        let expected = [0.25 + 0.75 / 11.0, 0.75 * 10.0 / 11.0];
+        for (label, want) in samples[0].results.iter().zip(expected) {
+            assert!((label - want).abs() < 1e-12, "{:?}", samples[0].results);
+        }
+        assert_eq!(
+            samples[1].results,
+            [1.0, 0.0],
+            "no search: the result stays"
+        );
     }
 
     #[test]

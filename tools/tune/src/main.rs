@@ -29,6 +29,13 @@ struct Args {
     /// A position is quiet when its static value is within this many centipawns of that search.
     #[arg(long, default_value_t = 150)]
     quiet_margin: i32,
+    /// Labels each two-player position with its game's result blended with the value of a
+    /// search to this depth (0: the result alone; see --result-weight).
+    #[arg(long, default_value_t = 0)]
+    label_depth: u32,
+    /// With --label-depth, the result's share of a label (the search's is the rest).
+    #[arg(long, default_value_t = 0.5)]
+    result_weight: f64,
     /// Every this-many-th game is held out to test the fit (0: none).
     #[arg(long, default_value_t = 10)]
     holdout: usize,
@@ -76,7 +83,11 @@ fn run(args: Args) -> Result<(), String> {
         skip: args.skip,
         quiet_margin: args.quiet_margin,
         quiet_depth: args.quiet_depth,
+        label_depth: args.label_depth,
     };
+    if !(0.0..=1.0).contains(&args.result_weight) {
+        return Err("--result-weight must be between 0 and 1".to_string());
+    }
     // The terms named with --only are checked before the records are replayed (no records:
     // only the game's names and weights).
     let terms = samples::collect(&args.game, &[], sampling)?.names;
@@ -85,7 +96,7 @@ fn run(args: Args) -> Result<(), String> {
     }
     let collected = samples::collect(&args.game, &records, sampling)?;
     let kept = collected.samples.len();
-    let (train, test) = split(collected.samples, args.holdout);
+    let (mut train, mut test) = split(collected.samples, args.holdout);
     if train.is_empty() {
         return Err("no quiet positions to fit".to_string());
     }
@@ -105,6 +116,18 @@ fn run(args: Args) -> Result<(), String> {
         "scale K {k:.4} (fitted to the built-in weights; EVALUATION_DECADE {:.0})",
         400.0 / k
     );
+    if args.label_depth > 0 {
+        // The scale comes from the results alone: fitted to labels that hold the search's
+        // predictions, it would shrink towards nothing with them.
+        fit::blend_labels(&mut train, k, args.result_weight);
+        fit::blend_labels(&mut test, k, args.result_weight);
+        println!(
+            "labels: {} of the result, {} of a {}-ply search's prediction",
+            args.result_weight,
+            1.0 - args.result_weight,
+            args.label_depth
+        );
+    }
     let steps = Steps {
         epochs: args.epochs,
         rate: args.rate,
@@ -141,6 +164,12 @@ fn run(args: Args) -> Result<(), String> {
             args.skip,
             collected.games
         );
+        if args.label_depth > 0 {
+            header.push_str(&format!(
+                "\nLabels: {} of the game's result, the rest a {}-ply search's prediction.",
+                args.result_weight, args.label_depth
+            ));
+        }
         if !args.only.is_empty() {
             header.push_str(&format!(
                 "\nTerms fitted: {} (the others kept their weights).",

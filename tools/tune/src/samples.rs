@@ -1,6 +1,7 @@
 //! Training positions: arena records replayed through the rules library, each quiet
 //! position after the opening kept with every player's terms and share of the game's result.
 
+use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
 use tabula::search::{Style, fixed_depth_value};
 use ugi::opening::Opening;
@@ -16,6 +17,9 @@ pub struct Sampling {
     pub quiet_margin: i32,
     /// The depth of the quietness search (0 keeps every position).
     pub quiet_depth: u32,
+    /// The depth of the search whose value is kept with each two-player sample, to be blended
+    /// into its label (0: none).
+    pub label_depth: u32,
 }
 
 /// One training position: for every player, the evaluation's terms from his point of view
@@ -28,6 +32,9 @@ pub struct Sample {
     pub results: Vec<f64>,
     /// The record's game number (to split games, never positions of one game, into sets).
     pub game: usize,
+    /// With [`Sampling::label_depth`] and two players: each player's value from that search
+    /// (the mover's, and its negation for the other), `p1` first.
+    pub searched: Option<Vec<f64>>,
 }
 
 /// What the sampling of one game's records found.
@@ -108,30 +115,43 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
         weights: G::EVAL_WEIGHTS.to_vec(),
         ..Collected::default()
     };
-    for record in records {
-        let of_this_game = record
-            .schedule
-            .as_ref()
-            .is_none_or(|s| s.variant == G::NAME);
-        let replayed = match (of_this_game, shares(record)) {
-            (true, Some(results)) => replay::<G>(record, results, sampling, &mut collected),
-            _ => None,
-        };
-        match replayed {
-            Some(()) => collected.games += 1,
+    // Records are replayed in parallel (the searches for quietness and labels are most of
+    // the work), and their samples kept in the records' order.
+    let replayed: Vec<Option<Replayed>> = records
+        .par_iter()
+        .map(|record| {
+            let of_this_game = record
+                .schedule
+                .as_ref()
+                .is_none_or(|s| s.variant == G::NAME);
+            match (of_this_game, shares(record)) {
+                (true, Some(results)) => replay::<G>(record, results, sampling),
+                _ => None,
+            }
+        })
+        .collect();
+    for found in replayed {
+        match found {
+            Some(game) => {
+                collected.games += 1;
+                collected.seen += game.seen;
+                collected.samples.extend(game.samples);
+            }
             None => collected.skipped += 1,
         }
     }
     Ok(collected)
 }
 
-/// Replays one record into `collected`; `None` (and nothing added) when it does not replay.
-fn replay<G: Game>(
-    record: &GameRecord,
-    results: Vec<f64>,
-    sampling: Sampling,
-    collected: &mut Collected,
-) -> Option<()> {
+/// What one record's replay found.
+struct Replayed {
+    samples: Vec<Sample>,
+    /// Positions after the skipped plies, quiet or not.
+    seen: usize,
+}
+
+/// Replays one record; `None` when it does not replay.
+fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -> Option<Replayed> {
     let opening = Opening::parse(&record.opening).ok()?;
     let config = GameConfig {
         players: results.len(),
@@ -155,14 +175,30 @@ fn replay<G: Game>(
                     terms: players.map(|p| pos.eval_terms(p)).collect(),
                     results: results.clone(),
                     game: record.game,
+                    searched: searched_values(&pos, mover, sampling.label_depth),
                 });
             }
         }
         play_tokens(&mut pos, [token.as_str()]).ok()?;
     }
-    collected.seen += seen;
-    collected.samples.extend(kept);
-    Some(())
+    Some(Replayed {
+        samples: kept,
+        seen,
+    })
+}
+
+/// Each player's value of `pos` by a search to `depth` (`None` at depth 0 or with more than two
+/// players, whose values one search does not give).
+fn searched_values<G: Game>(pos: &G, mover: Player, depth: u32) -> Option<Vec<f64>> {
+    if depth == 0 || pos.players() != 2 {
+        return None;
+    }
+    let value = f64::from(fixed_depth_value(pos, depth, None, Style::default()));
+    Some(
+        (0..2)
+            .map(|p| if p == mover { value } else { -value })
+            .collect(),
+    )
 }
 
 /// Whether the static value of `pos` for its mover is within the margin of a shallow search.
@@ -190,6 +226,7 @@ mod tests {
         skip: 0,
         quiet_margin: 0,
         quiet_depth: 0,
+        label_depth: 0,
     };
 
     #[test]
@@ -282,6 +319,22 @@ mod tests {
         };
         let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], strict).unwrap();
         assert_eq!((found.seen, found.samples.len()), (2, 0));
+    }
+
+    #[test]
+    fn a_label_search_gives_each_player_its_value_from_his_side() {
+        let labelled = Sampling {
+            label_depth: 2,
+            ..ALL
+        };
+        let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], labelled).unwrap();
+        let before_f6f5 = play_then("a3b4t g6g7 c3c2");
+        assert_eq!(before_f6f5.turn(), Turn::Player(1));
+        let value = f64::from(fixed_depth_value(&before_f6f5, 2, None, Style::default()));
+        assert_ne!(value, 0.0, "a value whose sign the test can see");
+        assert_eq!(found.samples[1].searched, Some(vec![-value, value]));
+        let unlabelled = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], ALL).unwrap();
+        assert!(unlabelled.samples.iter().all(|s| s.searched.is_none()));
     }
 
     #[test]
