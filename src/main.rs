@@ -32,6 +32,9 @@ enum Command {
         /// Search depth.
         #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=bench::MAX_DEPTH as i64))]
         depth: u32,
+        /// Search threads (more than one: the node count is no signature; each position's time to the depth is the measure).
+        #[arg(long, default_value_t = 1, value_parser = threads)]
+        threads: usize,
     },
     /// Runs MCTS for a fixed number of iterations on every game's bench position (or --game's); prints playouts per second.
     BenchMcts {
@@ -150,10 +153,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => Engine::with_registry(registry, entry.name, output.clone())
             .map(|mut engine| engine.run(std::io::stdin().lock())),
-        Some(Command::Bench { depth }) => bench::run(
+        Some(Command::Bench { depth, threads }) => bench::run(
             &registry,
             cli.game.as_deref(),
             Some(depth),
+            threads,
             (&AtomicBool::new(false), &AtomicBool::new(false)),
             &emit,
         ),

@@ -39,6 +39,19 @@ fn bench_with_a_game_searches_that_game_alone() {
 }
 
 #[test]
+fn bench_on_two_threads_gives_each_position_s_time_to_the_depth() {
+    let lines = lines_of(&["bench", "3", "--game", "dimraw", "--threads", "2"]);
+    let (total, positions) = lines.split_last().expect("a total line");
+    assert_eq!(positions.len(), 4, "{lines:?}");
+    for line in positions {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "time").expect("a time");
+        words[at + 1].parse::<u64>().expect("milliseconds");
+    }
+    assert!(total.ends_with(" nps"), "{total}");
+}
+
+#[test]
 fn bench_playouts_with_a_game_plays_that_game_alone() {
     let lines = lines_of(&["bench-playouts", "--game", "dwindle", "--seconds", "0.05"]);
     assert_eq!(lines.len(), 1, "{lines:?}");
@@ -53,6 +66,7 @@ fn zero_threads_plies_and_absurd_depths_are_refused() {
         &["selfplay", "--threads", "0"],
         &["perft", "--depth", "21"],
         &["bench", "21"],
+        &["bench", "--threads", "0"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .args(args)

@@ -466,7 +466,7 @@ impl Engine {
         };
         let registry = self.registry.clone();
         self.start_job(move |flags, emit| {
-            if let Err(e) = bench::run(&registry, None, depth, flags, emit) {
+            if let Err(e) = bench::run(&registry, None, depth, 1, flags, emit) {
                 emit(&format!("info string error {e}"));
             }
         });
