@@ -1,17 +1,19 @@
 //! Static evaluation: pieces left before the loss, mills, open two-in-a-rows, mobility,
-//! pieces in hand and the removal pending. The weights are data (`weights.txt`, fitted by
+//! removals threatened, pieces in hand and the removal pending. The weights are data (`weights.txt`, fitted by
 //! `tools/tune`).
 
-use super::board::{ALL_POINTS, MILLS, NEIGHBOURS};
+use super::board::{ALL_POINTS, MILLS, MILLS_AT, MILLS_BESIDE, NEIGHBOURS, Points, completes};
 use super::position::{Dimraw, for_each_point};
 use crate::game::{Player, two_player, weights};
 
 /// The evaluation's terms, in the order of [`WEIGHTS`]: the spare pieces (those above the
 /// losing two) of each colour, as the colours start with unequal hands (a pending removal
 /// counts as one spare piece of the opponent's taken); complete mills; two in a mill with
-/// its third point empty; and, once a player's hand is empty, his steps to empty points, or
-/// whether he has none.
-pub(super) const TERMS: [&str; 7] = [
+/// its third point empty; once a player's hand is empty, his steps to empty points, or
+/// whether he has none; whether the player to move can earn a removal with his next
+/// decision, and with how many decisions (up to two) the other could; pieces in hand; and
+/// pieces in hand while the opponent's hand is empty (placements against steps).
+pub(super) const TERMS: [&str; 11] = [
     "tempo",
     "p1_spare",
     "p2_spare",
@@ -19,22 +21,26 @@ pub(super) const TERMS: [&str; 7] = [
     "open_two",
     "mobility",
     "stuck",
+    "threat_by_mover",
+    "threats_by_waiter",
+    "in_hand",
+    "hand_vs_stepper",
 ];
 /// The weights of [`TERMS`].
-pub(super) const WEIGHTS: [i32; 7] = weights::parse(include_str!("weights.txt"), TERMS);
+pub(super) const WEIGHTS: [i32; 11] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Dimraw {
     /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
     /// is their dot product with [`WEIGHTS`]).
-    pub(super) fn terms(&self, player: Player) -> [i32; 7] {
+    pub(super) fn terms(&self, player: Player) -> [i32; 11] {
         two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p as usize))
     }
 
-    fn side_terms(&self, player: usize) -> [i32; 7] {
+    fn side_terms(&self, player: usize) -> [i32; 11] {
         let s = &self.state;
         let (own, theirs) = (s.pieces[player], s.pieces[1 - player]);
         let empty = ALL_POINTS & !(own | theirs);
-        let mut terms = [0; 7];
+        let mut terms = [0; 11];
         terms[1 + player] = s.total(player as Player) as i32 - 2;
         if s.removal_pending && s.side as usize == player {
             terms[2 - player] += 1;
@@ -55,6 +61,80 @@ impl Dimraw {
             terms[5] = steps;
             terms[6] = (steps == 0) as i32;
         }
+        terms[9] = s.hand[player] as i32;
+        if s.hand[1 - player] == 0 {
+            terms[10] = s.hand[player] as i32;
+        }
+        if !s.removal_pending {
+            let threats = self.removal_threats(player, empty);
+            if s.side as usize == player {
+                terms[7] = threats.min(1);
+            } else {
+                terms[8] = threats.min(2);
+            }
+        }
         terms
+    }
+
+    /// How many decisions `player` could make next that earn a removal: placements on the
+    /// empty point of a mill holding two of his pieces while he has pieces in hand, else steps
+    /// that complete a mill or leave the side of a standing straight mill (rule 7c).
+    fn removal_threats(&self, player: usize, empty: Points) -> i32 {
+        let s = &self.state;
+        let own = s.pieces[player];
+        if s.hand[player] > 0 {
+            let mut points: Points = 0;
+            for mill in MILLS {
+                if (own & mill).count_ones() == 2 {
+                    points |= mill & empty;
+                }
+            }
+            return points.count_ones() as i32;
+        }
+        let mut threats = 0;
+        for_each_point(own, |from| {
+            for_each_point(NEIGHBOURS[from] & empty, |to| {
+                let after = own & !(1 << from) | 1 << to;
+                threats += (completes(&MILLS_AT[to], after)
+                    || completes(&MILLS_BESIDE[from], after)) as i32;
+            });
+        });
+        threats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms_of_p1(text: &str) -> [i32; 11] {
+        Dimraw::parse_text(text).expect("a valid text").terms(0)
+    }
+
+    #[test]
+    fn a_placing_mover_threatens_the_empty_point_of_his_open_two() {
+        // p1 holds 0 and 1 of the mill {0, 1, 2}; p2 has nothing on the board.
+        let terms = terms_of_p1("xx.................. 10 20 p1 0 0 3");
+        assert_eq!(terms[7], 1, "threat_by_mover");
+        assert_eq!(terms[8], 0, "threats_by_waiter");
+        assert_eq!(terms[9], 10 - 20, "in_hand");
+        assert_eq!(terms[10], 0, "hand_vs_stepper: both hands hold pieces");
+    }
+
+    #[test]
+    fn a_stepping_waiter_threatens_the_steps_that_complete_a_mill() {
+        // p1, hand empty, waits: the step 11-2 completes {0, 1, 2}; his other steps do not.
+        // p2 places while p1 steps.
+        let terms = terms_of_p1("xx.........x.......o 0 5 p2 0 0 4");
+        assert_eq!(terms[7], 0, "threat_by_mover: p2 has no two in a mill");
+        assert_eq!(terms[8], 1, "threats_by_waiter");
+        assert_eq!(terms[9], -5, "in_hand");
+        assert_eq!(terms[10], -5, "hand_vs_stepper");
+    }
+
+    #[test]
+    fn a_pending_removal_counts_no_threats() {
+        let terms = terms_of_p1("xxx........x.......o 0 5 p1 1 0 3");
+        assert_eq!((terms[7], terms[8]), (0, 0));
     }
 }

@@ -36,6 +36,12 @@ struct Args {
     /// With --label-depth, the result's share of a label (the search's is the rest).
     #[arg(long, default_value_t = 0.5)]
     result_weight: f64,
+    /// The scale K of the logistic curve that turns centipawns into an expected score
+    /// (without it: fitted to the results with the built-in weights). A second round fitted
+    /// to the games of weights that came from search labels may keep the first round's K:
+    /// the results alone give a flatter curve once most games are draws.
+    #[arg(long)]
+    scale: Option<f64>,
     /// Every this-many-th game is held out to test the fit (0: none).
     #[arg(long, default_value_t = 10)]
     holdout: usize,
@@ -88,6 +94,9 @@ fn run(args: Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.result_weight) {
         return Err("--result-weight must be between 0 and 1".to_string());
     }
+    if args.scale.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
+        return Err("--scale must be a finite number above 0".to_string());
+    }
     // The terms named with --only are checked before the records are replayed (no records:
     // only the game's names and weights).
     let terms = samples::collect(&args.game, &[], sampling)?.names;
@@ -111,9 +120,14 @@ fn run(args: Args) -> Result<(), String> {
         test.len()
     );
     let built: Vec<f64> = collected.weights.iter().map(|&w| f64::from(w)).collect();
-    let k = fit::fit_scale(&train, &built);
+    let k = args.scale.unwrap_or_else(|| fit::fit_scale(&train, &built));
     println!(
-        "scale K {k:.4} (fitted to the built-in weights; EVALUATION_DECADE {:.0})",
+        "scale K {k:.4} ({}; EVALUATION_DECADE {:.0})",
+        if args.scale.is_some() {
+            "given"
+        } else {
+            "fitted to the built-in weights"
+        },
         400.0 / k
     );
     if args.label_depth > 0 {
@@ -155,14 +169,15 @@ fn run(args: Args) -> Result<(), String> {
         let mut header = format!(
             "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
              Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply search, {} plies\n\
-             after the opening on) of {} games (K {k:.4}): test-set loss {test_before:.5} with the\n\
-             weights before, {test_after:.5} with these.",
+             after the opening on) of {} games (K {k:.4}{}): test-set loss {test_before:.5} with\n\
+             the weights before, {test_after:.5} with these.",
             args.game,
             train.len(),
             args.quiet_margin,
             args.quiet_depth,
             args.skip,
-            collected.games
+            collected.games,
+            if args.scale.is_some() { ", given" } else { "" }
         );
         if args.label_depth > 0 {
             header.push_str(&format!(
