@@ -227,3 +227,35 @@ fn position_text_round_trips_and_rejects_nonsense() {
         assert!(Dimraw::from_text(bad, &cfg).is_err(), "accepted: {bad}");
     }
 }
+
+#[test]
+fn a_position_back_after_a_shuffle_repeats_for_the_search_though_its_turn_differs() {
+    // Hands empty; p1 steps 0-1 and back, p2 13-12 and back, earning no removal.
+    let start = Dimraw::from_text(
+        "x.x.......o..o..ox.. 0 0 p1 0 0 101",
+        &GameConfig::default(),
+    )
+    .unwrap();
+    assert!(!start.repeats_earlier());
+    let mut pos = start.clone();
+    for token in ["0-1", "13-12", "1-0"] {
+        pos = then(&pos, token);
+        assert!(!pos.repeats_earlier(), "after {token}");
+    }
+    let back = then(&pos, "12-13");
+    assert!(back.repeats_earlier());
+    assert_eq!(back.outcome(), None, "the rules have no repetition draw");
+    assert!(
+        back.to_text().ends_with(" p1 0 0 105"),
+        "{}",
+        back.to_text()
+    );
+    assert_ne!(
+        back.hash(),
+        start.hash(),
+        "the turn number stays in the hash"
+    );
+    let mut undone = back.clone();
+    undone.unmake();
+    assert!(!undone.repeats_earlier());
+}

@@ -150,8 +150,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn hash(&self) -> u64;
     /// The same hash computed from the position alone (to check the incremental one).
     fn hash_from_scratch(&self) -> u64;
-    /// Whether the current position already occurred earlier in this game's history
-    /// (games without repetition rules never repeat).
+    /// Whether the current position already occurred earlier in this game's history, so that
+    /// a search scores it as a draw: a repetition the rules will draw if it goes on, or a cycle
+    /// in a game whose only end to cycling is a draw (false in games that cannot cycle).
     fn repeats_earlier(&self) -> bool {
         false
     }

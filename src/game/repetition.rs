@@ -38,11 +38,20 @@ impl RepetitionHistory {
     }
 
     /// Whether the latest position has occurred at least `times` times (itself included).
+    /// The list is read from the latest position back, so that a recent repetition is found
+    /// without reading a long game's whole history.
     #[inline]
     pub fn occurred(&self, times: usize) -> bool {
         let key = *self.keys.last().expect("history is never empty");
         self.filter[key as usize % SLOTS] as usize >= times
-            && self.keys.iter().filter(|&&k| k == key).count() >= times
+            && self
+                .keys
+                .iter()
+                .rev()
+                .filter(|&&k| k == key)
+                .take(times)
+                .count()
+                >= times
     }
 }
 

@@ -72,6 +72,10 @@ impl Game for Dimraw {
         Dimraw::hash_from_scratch(self)
     }
 
+    fn repeats_earlier(&self) -> bool {
+        Dimraw::repeats_earlier(self)
+    }
+
     fn generate(&self, moves: &mut Vec<DmMove>) {
         Dimraw::generate(self, moves)
     }

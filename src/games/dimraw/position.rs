@@ -4,6 +4,7 @@ use super::board::{MILLS_AT, MILLS_BESIDE, NEIGHBOURS, Point, Points, completes}
 use super::moves::DmMove;
 use crate::game::bitset::nth_set_bit;
 use crate::game::hashing::{key_table, mix64};
+use crate::game::repetition::RepetitionHistory;
 use crate::game::{Outcome, Player, random_below};
 
 /// Pieces each player starts with, all in hand.
@@ -41,11 +42,15 @@ pub(super) struct State {
     pub hash: u64,
 }
 
-/// A Dimraw position and its undo stack.
+/// A Dimraw position, its undo stack and the positions of its game so far.
 #[derive(Clone, Debug)]
 pub struct Dimraw {
     pub(super) state: State,
     undo: Vec<State>,
+    /// Keys of the positions since set-up without their turn numbers: the rules have no
+    /// repetition draw, but a position that comes back has gained nothing but turns, and
+    /// cycling ends only in the turn limit's draw (the search scores it so).
+    cycle: RepetitionHistory,
 }
 
 impl State {
@@ -67,6 +72,11 @@ impl State {
             hash ^= PENDING_KEY;
         }
         hash
+    }
+
+    /// The hash without the turn number: what a cycle compares.
+    fn cycle_key(&self) -> u64 {
+        self.hash ^ TURN_KEYS[self.turn as usize]
     }
 
     /// Pieces a player owns, on the board and in hand.
@@ -94,6 +104,7 @@ impl Dimraw {
         Dimraw {
             state,
             undo: Vec::with_capacity(256),
+            cycle: RepetitionHistory::new(state.cycle_key()),
         }
     }
 
@@ -187,11 +198,18 @@ impl Dimraw {
             hash ^= TURN_KEYS[turn as usize] ^ TURN_KEYS[s.turn as usize];
         }
         s.hash = hash;
+        self.cycle.push(self.state.cycle_key());
     }
 
     /// Takes back the last decision.
     pub(super) fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");
+        self.cycle.pop();
+    }
+
+    /// Whether this position, its turn number aside, occurred earlier in the game.
+    pub(super) fn repeats_earlier(&self) -> bool {
+        self.cycle.occurred(2)
     }
 
     /// The decision `generate` lists at a random index, drawn without the list: removals and
