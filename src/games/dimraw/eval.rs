@@ -1,6 +1,6 @@
 //! Static evaluation: pieces left before the loss, mills, open two-in-a-rows, mobility,
-//! removals threatened, pieces in hand and the removal pending. The weights are data (`weights.txt`, fitted by
-//! `tools/tune`).
+//! removals threatened, pieces in hand and the removal pending. The weights are data
+//! (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::{ALL_POINTS, MILLS, MILLS_AT, MILLS_BESIDE, NEIGHBOURS, Points, completes};
 use super::position::{Dimraw, for_each_point};
