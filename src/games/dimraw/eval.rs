@@ -2,7 +2,8 @@
 //! removals threatened, pieces in hand and the removal pending. The weights are data
 //! (`weights.txt`, fitted by `tools/tune`).
 
-use super::board::{ALL_POINTS, MILLS, MILLS_AT, MILLS_BESIDE, NEIGHBOURS, Points, completes};
+use super::board::{ALL_POINTS, MILLS, NEIGHBOURS, Points};
+use super::moves::DmMove;
 use super::position::{Dimraw, for_each_point};
 use crate::game::{Player, two_player, weights};
 
@@ -45,12 +46,15 @@ impl Dimraw {
         if s.removal_pending && s.side as usize == player {
             terms[2 - player] += 1;
         }
+        // The empty points that complete a mill holding two of his pieces.
+        let mut open_points: Points = 0;
         for mill in MILLS {
             let mine = (own & mill).count_ones();
             if mine == 3 {
                 terms[3] += 1;
             } else if mine == 2 && empty & mill != 0 {
                 terms[4] += 1;
+                open_points |= empty & mill;
             }
         }
         if s.hand[player] == 0 {
@@ -66,7 +70,7 @@ impl Dimraw {
             terms[10] = s.hand[player] as i32;
         }
         if !s.removal_pending {
-            let threats = self.removal_threats(player, empty);
+            let threats = self.removal_threats(player, empty, open_points);
             if s.side as usize == player {
                 terms[7] = threats.min(1);
             } else {
@@ -77,26 +81,20 @@ impl Dimraw {
     }
 
     /// How many decisions `player` could make next that earn a removal: placements on the
-    /// empty point of a mill holding two of his pieces while he has pieces in hand, else steps
-    /// that complete a mill or leave the side of a standing straight mill (rule 7c).
-    fn removal_threats(&self, player: usize, empty: Points) -> i32 {
+    /// `open_points` (each completes a mill holding two of his pieces) while he has pieces in
+    /// hand, else the steps that earn one.
+    fn removal_threats(&self, player: usize, empty: Points, open_points: Points) -> i32 {
         let s = &self.state;
-        let own = s.pieces[player];
         if s.hand[player] > 0 {
-            let mut points: Points = 0;
-            for mill in MILLS {
-                if (own & mill).count_ones() == 2 {
-                    points |= mill & empty;
-                }
-            }
-            return points.count_ones() as i32;
+            return open_points.count_ones() as i32;
         }
+        let own = s.pieces[player];
         let mut threats = 0;
         for_each_point(own, |from| {
             for_each_point(NEIGHBOURS[from] & empty, |to| {
                 let after = own & !(1 << from) | 1 << to;
-                threats += (completes(&MILLS_AT[to], after)
-                    || completes(&MILLS_BESIDE[from], after)) as i32;
+                let step = DmMove::Step(from as u8, to as u8);
+                threats += Self::earns_removal(after, step) as i32;
             });
         });
         threats

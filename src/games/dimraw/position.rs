@@ -128,7 +128,7 @@ impl Dimraw {
     }
 
     /// Whether a move earns a removal (rule 7), judged on the position after it.
-    fn earns_removal(own: Points, mv: DmMove) -> bool {
+    pub(super) fn earns_removal(own: Points, mv: DmMove) -> bool {
         match mv {
             DmMove::Place(to) => completes(&MILLS_AT[to as Point], own),
             DmMove::Step(from, to) => {
