@@ -3,7 +3,7 @@
 //! `bench-playouts`: uniform random games from the start per second, with no tree.
 //!
 //! The `bench` node count on one thread is a signature of the search: it changes only when
-//! search or move generation behaves differently. On more threads (Lazy SMP) the count varies
+//! search or move generation behaves differently. On more threads the count varies
 //! from run to run, and the time each position takes to reach the depth is the measure.
 
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};

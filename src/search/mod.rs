@@ -1,5 +1,6 @@
 //! The game-agnostic search core: iterative deepening alpha-beta with a shared
-//! transposition table, aspiration windows, MultiPV and Lazy SMP; and MCTS (`mcts`).
+//! transposition table, aspiration windows, MultiPV and threads that split the work
+//! (`split`); and MCTS (`mcts`).
 
 pub mod limits;
 pub mod mcts;
@@ -8,6 +9,7 @@ mod ordering;
 pub mod reference;
 pub mod report;
 pub mod score;
+pub mod split;
 pub mod tt;
 mod worker;
 mod zeroed;
@@ -18,6 +20,7 @@ use crate::game::{Game, Turn};
 pub use limits::{SearchLimits, TimePlan};
 use report::{Event, Line, Progress, Reporter};
 use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use split::SplitBoard;
 pub use tt::TranspositionTable;
 use worker::{Budget, RootMove, Worker};
 
@@ -57,7 +60,7 @@ pub struct Style {
 pub struct SearchParams<'a, G: Game> {
     /// The limits of this search.
     pub limits: &'a SearchLimits,
-    /// Search threads (Lazy SMP: they share only the table).
+    /// Search threads (they split nodes' moves among them and share the table).
     pub threads: usize,
     /// Lines to report.
     pub multipv: usize,
@@ -104,9 +107,10 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
         ),
         nodes: params.limits.nodes,
     };
+    let board = SplitBoard::default();
     std::thread::scope(|scope| {
-        for helper in 1..params.threads.max(1) {
-            let shared_nodes = &shared_nodes;
+        for _ in 1..params.threads.max(1) {
+            let (shared_nodes, board) = (&shared_nodes, &board);
             scope.spawn(move || {
                 let mut worker = Worker::new(
                     root.clone(),
@@ -115,8 +119,9 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
                     shared_nodes,
                     None,
                     params.style,
-                );
-                iterate(&mut worker, &Deepening::of(params), 1 + helper as u32 % 2);
+                )
+                .with_board(board);
+                worker.help();
                 worker.flush_nodes();
             });
         }
@@ -128,7 +133,10 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
             Some(budget),
             params.style,
         );
-        let report = iterate(&mut main, &Deepening::of(params), 1);
+        if params.threads > 1 {
+            main = main.with_board(&board);
+        }
+        let report = iterate(&mut main, &Deepening::of(params));
         if params.limits.infinite {
             while !params.stop.load(Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
@@ -173,7 +181,7 @@ pub fn fixed_depth_value<G: Game>(
         reporter: None,
         fallback: false,
     };
-    iterate(&mut worker, &deepening, 1).score
+    iterate(&mut worker, &deepening).score
 }
 
 /// What iterative deepening needs beyond the worker.
@@ -196,12 +204,9 @@ impl<'a, G: Game> Deepening<'a, G> {
     }
 }
 
-/// Iterative deepening on one thread; the main thread (the one with a budget) reports and decides when to stop.
-fn iterate<G: Game>(
-    worker: &mut Worker<G>,
-    params: &Deepening<G>,
-    first_depth: u32,
-) -> SearchReport<G::Move> {
+/// Iterative deepening on the main thread (the one with a budget), which reports and decides
+/// when to stop; helpers work in its split points.
+fn iterate<G: Game>(worker: &mut Worker<G>, params: &Deepening<G>) -> SearchReport<G::Move> {
     let mut moves = Vec::new();
     worker.pos.generate(&mut moves);
     let mut lines: Vec<RootMove<G::Move>> = moves
@@ -220,8 +225,7 @@ fn iterate<G: Game>(
         .depth
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32);
-    let is_main = worker.budget().is_some();
-    let mut depth = first_depth;
+    let mut depth = 1;
     while depth <= max_depth {
         let mut found = false;
         for k in 0..multipv {
@@ -237,9 +241,7 @@ fn iterate<G: Game>(
             // (searched first) plays it: that is deeper knowledge, not a guess.
             if found && multipv == 1 {
                 completed = lines[..1].to_vec();
-                if is_main {
-                    report_iteration(worker, params, &completed, depth);
-                }
+                report_iteration(worker, params, &completed, depth);
             }
             break;
         }
@@ -247,16 +249,13 @@ fn iterate<G: Game>(
         completed_depth = depth;
         if params.fallback && worker.sees_only_losses(completed[0].score) {
             worker.switch_to_max_n();
-            if let (true, Some(reporter)) = (is_main, params.reporter) {
+            if let Some(reporter) = params.reporter {
                 reporter.report(&worker.pos, Event::MaxNFallback { depth });
             }
-            depth = first_depth;
+            depth = 1;
             continue;
         }
         depth += 1;
-        if !is_main {
-            continue;
-        }
         report_iteration(worker, params, &completed, completed_depth);
         let budget = worker.budget().expect("main thread");
         let best = completed[0].score;

@@ -13,6 +13,8 @@ mod futility;
 mod max_n;
 mod null_move;
 mod reductions;
+mod split;
+mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
@@ -20,8 +22,9 @@ use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
 use super::ordering::{MoveOrdering, from_slot, pick_next};
-use super::score::{INFINITY, MAX_PLY, from_tt, terminal_value, to_tt};
-use super::tt::{Bound, NO_MOVE, TranspositionTable, TtEntry};
+use super::score::{INFINITY, MAX_PLY, terminal_value};
+use super::split::SplitBoard;
+use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
 
 const NODES_PER_FLUSH: u64 = 1024;
@@ -133,6 +136,10 @@ pub struct Worker<'a, G: Game> {
     many_players: ManyPlayers,
     /// Star2 probing at chance plies.
     chance_probe: bool,
+    /// The split points this search's threads share, when it has more than one.
+    board: Option<&'a SplitBoard<G>>,
+    /// The stack level of the split point this thread works in, if any.
+    split_level: Option<usize>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -177,6 +184,8 @@ impl<'a, G: Game> Worker<'a, G> {
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             ordering: MoveOrdering::new(),
+            board: None,
+            split_level: None,
         }
     }
 
@@ -207,9 +216,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.shared_nodes.load(Relaxed) + self.unflushed
     }
 
-    /// Whether the search has been told to stop.
+    /// Whether the search has been told to stop, or the split point this thread works in
+    /// was cut.
     pub fn stopped(&self) -> bool {
-        self.stop.load(Relaxed)
+        self.stop.load(Relaxed) || self.split_cut()
     }
 
     /// Permille of the table written in this search (0 without a table).
@@ -231,15 +241,20 @@ impl<'a, G: Game> Worker<'a, G> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
+        self.check_budget(self.unflushed >= NODES_PER_FLUSH);
+        if self.unflushed >= NODES_PER_FLUSH {
+            self.flush_nodes();
+        }
+    }
+
+    /// The main thread stops the search once it has spent its nodes, or (where
+    /// `check_clock`) its time.
+    fn check_budget(&self, check_clock: bool) {
         if let Some(budget) = &self.budget {
             let over_nodes = budget.nodes.is_some_and(|n| self.total_nodes() >= n);
-            let check_clock = self.unflushed >= NODES_PER_FLUSH;
             if over_nodes || (check_clock && budget.plan.out_of_time()) {
                 self.stop.store(true, Relaxed);
             }
-        }
-        if self.unflushed >= NODES_PER_FLUSH {
-            self.flush_nodes();
         }
     }
 
@@ -301,15 +316,17 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut raised = None;
         for i in first..lines.len() {
+            if i > first && self.may_split(depth) {
+                let window = (&mut alpha, beta);
+                if self.split_root(lines, i, depth, window, &mut best, &mut raised) {
+                    break;
+                }
+            }
             let mv = lines[i].mv;
             let window = Window::unreduced(i == first);
             let value = self.visit(mv, side, depth - 1, 1, alpha, beta, window);
             if self.stopped() {
-                if let Some(j) = raised {
-                    lines[first..=j].rotate_right(1);
-                }
-                let found = raised.is_some();
-                return RootSearch { best, found };
+                break;
             }
             best = best.max(value);
             let line = &mut lines[i];
@@ -327,8 +344,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 line.score = -INFINITY;
             }
         }
-        lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
         let found = raised.is_some();
+        if self.stopped() {
+            if let Some(j) = raised {
+                lines[first..=j].rotate_right(1);
+            }
+        } else {
+            lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
+        }
         RootSearch { best, found }
     }
 
@@ -427,6 +450,12 @@ impl<'a, G: Game> Worker<'a, G> {
         let (mut cut, mut improved) = (false, false);
         let pv_node = node.beta - node.alpha > 1;
         for i in 0..moves.len() {
+            let sides = (side, mover);
+            let lists = (&mut moves[..], &mut scores[..]);
+            if let Some(done) = self.split_moves(sides, depth, ply, lists, i, pv_node, node) {
+                (cut, improved) = (cut || done.0, improved || done.1);
+                break;
+            }
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
             let window = if node.best == -INFINITY {
@@ -464,84 +493,6 @@ impl<'a, G: Game> Worker<'a, G> {
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;
         (cut, improved)
-    }
-
-    /// What every inner node does first: the static value at the horizon, 0 once stopped,
-    /// or a table hit that settles it (all as `Err`); else the table key and hash move.
-    fn enter_node(
-        &mut self,
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<(u64, u32), i32> {
-        if depth == 0 || ply >= MAX_PLY {
-            return Err(self.evaluate(side));
-        }
-        if self.stopped() {
-            return Err(0);
-        }
-        let key = self.pos.hash() ^ self.key_salt;
-        match self.probe_table(key, depth, ply, alpha, beta) {
-            (Some(score), _) => Err(score),
-            (None, hash_move) => Ok((key, hash_move)),
-        }
-    }
-
-    /// Looks `key` up: a score that settles the node (only outside PV nodes, deep enough,
-    /// with a usable bound) and the stored move for ordering.
-    fn probe_table(
-        &self,
-        key: u64,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> (Option<i32>, u32) {
-        let Some(entry) = self.tt.and_then(|tt| tt.probe(key)) else {
-            return (None, NO_MOVE);
-        };
-        let score = from_tt(entry.score, ply);
-        let usable = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        let pv_node = beta - alpha > 1;
-        let settles = !pv_node && entry.depth as u32 >= depth && usable;
-        (settles.then_some(score), entry.move_code)
-    }
-
-    /// Stores a node's result: `best` searched within `window` (the original alpha and beta).
-    fn store_table(
-        &self,
-        key: u64,
-        depth: u32,
-        ply: usize,
-        (alpha, beta): (i32, i32),
-        best: i32,
-        best_move: Option<G::Move>,
-    ) {
-        let Some(tt) = self.tt.filter(|_| !self.stopped()) else {
-            return;
-        };
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        tt.store(
-            key,
-            TtEntry {
-                move_code: best_move.map_or(NO_MOVE, G::move_code),
-                score: to_tt(best, ply),
-                depth: depth.min(255) as u8,
-                bound,
-            },
-        );
     }
 }
 

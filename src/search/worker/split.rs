@@ -1,0 +1,260 @@
+//! A worker's side of work splitting ([`crate::search::split`]): threads open split points
+//! where others stand idle, work in them, and wait for work when they have none.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use crate::game::{Game, Player};
+
+use super::super::ordering::{from_slot, pick_next};
+use super::super::score::INFINITY;
+use super::super::split::{Job, Node, SplitBoard, SplitPoint};
+use super::{NodeResult, RootMove, Window, Worker, reductions};
+
+/// The fewest plies left at a node worth splitting.
+const MIN_SPLIT_DEPTH: u32 = 3;
+/// Spins of an idle thread between two offers of its core to other threads.
+const SPINS_PER_YIELD: u32 = 4096;
+
+/// One turn of a thread waiting for work: a spin, and now and then its core offered to
+/// other threads (where there are more threads than cores). Returns the spins so far.
+fn pause(spins: u32) -> u32 {
+    if spins % SPINS_PER_YIELD == SPINS_PER_YIELD - 1 {
+        std::thread::yield_now();
+    }
+    std::hint::spin_loop();
+    spins.wrapping_add(1)
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    /// This worker, sharing work through `board` (all threads of a search share one).
+    pub fn with_board(mut self, board: &'a SplitBoard<G>) -> Self {
+        self.board = Some(board);
+        self
+    }
+
+    /// Whether the split point this thread works in, or one around it, was cut.
+    pub(super) fn split_cut(&self) -> bool {
+        match (self.split_level, self.board) {
+            (Some(level), Some(board)) => board.cut_at_or_above(level),
+            _ => false,
+        }
+    }
+
+    /// Whether this thread should split a node with `depth` left whose first move is
+    /// searched: only where another thread waits for work and this one may open a split
+    /// point.
+    pub(super) fn may_split(&self, depth: u32) -> bool {
+        depth >= MIN_SPLIT_DEPTH
+            && self
+                .board
+                .is_some_and(|board| board.someone_idle() && board.innermost(self.split_level))
+    }
+
+    /// A helper thread's life: waits for split points and searches their moves, until the
+    /// search stops.
+    pub fn help(&mut self) {
+        let board = self.board.expect("a helper shares a board");
+        let mut known_id = 0;
+        let mut spins = 0;
+        board.set_idle(true);
+        while !self.stop.load(Relaxed) {
+            let joined = match board.is_open() {
+                true => board.join(None, known_id),
+                false => None,
+            };
+            let Some(joined) = joined else {
+                spins = pause(spins);
+                continue;
+            };
+            board.set_idle(false);
+            if let Some(pos) = joined.pos {
+                self.pos = pos;
+            }
+            known_id = joined.id;
+            self.split_level = Some(joined.level);
+            self.work_in(board, joined.level, joined.node);
+            self.split_level = None;
+            board.set_idle(true);
+            board.leave(joined.level);
+        }
+        board.set_idle(false);
+    }
+
+    /// Takes and searches moves of the split point at `level` until none is left, it is
+    /// cut, or the search stops; hands each finished move's value back.
+    fn work_in(&mut self, board: &SplitBoard<G>, level: usize, node: Node) {
+        let Node {
+            side,
+            depth,
+            ply,
+            beta,
+        } = node;
+        while let Some((job, alpha)) = board.take(level) {
+            let window = Window::Probe {
+                reduced: job.reduced,
+            };
+            let value = self.visit(job.mv, side, depth - 1, ply + 1, alpha, beta, window);
+            if self.stopped() {
+                break;
+            }
+            board.record(level, job, value, &self.pv[ply + 1]);
+        }
+    }
+
+    /// Opens a split point here, searches its moves with the other threads and closes it
+    /// once they are done; `None` where another thread opened one first.
+    fn share_out(
+        &mut self,
+        node: Node,
+        jobs: Vec<Job<G::Move>>,
+        alpha: i32,
+        best: i32,
+    ) -> Option<SplitPoint<G>> {
+        let board = self.board.expect("only a worker with a board splits");
+        let split = SplitPoint::new(self.pos.clone(), node, jobs, alpha, best);
+        let level = board.open(split, self.split_level)?;
+        let outer = self.split_level.replace(level);
+        self.work_in(board, level, node);
+        let split = self.close(board, level);
+        self.split_level = outer;
+        Some(split)
+    }
+
+    /// Waits until the others are done with the split point at `level` (helping in the split
+    /// points nested in it meanwhile), then takes it off the stack.
+    fn close(&mut self, board: &SplitBoard<G>, level: usize) -> SplitPoint<G> {
+        board.set_idle(true);
+        let mut spins = 0;
+        loop {
+            if let Some(split) = board.try_close(level) {
+                board.set_idle(false);
+                return split;
+            }
+            let joined = match board.is_open() {
+                true => board.join(Some(level), 0),
+                false => None,
+            };
+            let Some(joined) = joined else {
+                self.check_budget(true);
+                spins = pause(spins);
+                continue;
+            };
+            board.set_idle(false);
+            let pos = joined.pos.expect("a position, no id being known");
+            let own = std::mem::replace(&mut self.pos, pos);
+            self.split_level = Some(joined.level);
+            self.work_in(board, joined.level, joined.node);
+            self.split_level = Some(level);
+            self.pos = own;
+            board.set_idle(true);
+            board.leave(joined.level);
+        }
+    }
+
+    /// Searches `moves[from..]` (ordering them as the sequential loop would) in a split
+    /// point if one is worth opening here; returns `None` where it is not, else (whether
+    /// the node cut off or stopped, whether one of these moves became the best).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn split_moves(
+        &mut self,
+        (side, mover): (Player, Player),
+        depth: u32,
+        ply: usize,
+        (moves, scores): (&mut [G::Move], &mut [i32]),
+        from: usize,
+        pv_node: bool,
+        node: &mut NodeResult<G::Move>,
+    ) -> Option<(bool, bool)> {
+        if from == 0 || from >= moves.len() || !self.may_split(depth) {
+            return None;
+        }
+        let jobs = (from..moves.len())
+            .map(|i| {
+                pick_next(moves, scores, i);
+                let reduced = match self.reductions {
+                    true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
+                    false => 0,
+                };
+                Job {
+                    index: i,
+                    mv: moves[i],
+                    reduced,
+                }
+            })
+            .collect();
+        let here = Node {
+            side,
+            depth,
+            ply,
+            beta: node.beta,
+        };
+        let split = self.share_out(here, jobs, node.alpha, node.best)?;
+        if self.stopped() {
+            (node.best, node.best_move) = (0, None);
+            return Some((true, false));
+        }
+        node.best = node.best.max(split.best);
+        let mut improved = false;
+        for raise in split.raises {
+            if raise.value > node.alpha {
+                node.alpha = raise.value;
+                node.best_move = Some(raise.line[0]);
+                self.pv[ply] = raise.line;
+                improved = true;
+                if split.cut && node.alpha >= node.beta {
+                    self.ordering.reward(
+                        moves[raise.index],
+                        &moves[..raise.index],
+                        depth,
+                        ply,
+                        mover,
+                    );
+                }
+            }
+        }
+        Some((split.cut, improved))
+    }
+
+    /// Searches the root moves `lines[from..]` in a split point, as the sequential root loop
+    /// would: each gets the score it raised alpha to, or -INFINITY. Updates `alpha`, the
+    /// best value and the last move to raise alpha. Returns whether it could open one.
+    pub(super) fn split_root(
+        &mut self,
+        lines: &mut [RootMove<G::Move>],
+        from: usize,
+        depth: u32,
+        (alpha, beta): (&mut i32, i32),
+        best: &mut i32,
+        raised: &mut Option<usize>,
+    ) -> bool {
+        let side = self.side_of(self.mover());
+        let jobs = (from..lines.len())
+            .map(|i| Job {
+                index: i,
+                mv: lines[i].mv,
+                reduced: 0,
+            })
+            .collect();
+        let here = Node {
+            side,
+            depth,
+            ply: 0,
+            beta,
+        };
+        let Some(split) = self.share_out(here, jobs, *alpha, *best) else {
+            return false;
+        };
+        for line in &mut lines[from..] {
+            line.score = -INFINITY;
+        }
+        *best = (*best).max(split.best);
+        for raise in split.raises {
+            *alpha = raise.value;
+            *raised = Some(raise.index);
+            let line = &mut lines[raise.index];
+            line.score = raise.value;
+            line.pv = raise.line;
+        }
+        true
+    }
+}

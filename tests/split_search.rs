@@ -1,0 +1,141 @@
+//! Searches whose threads split the work return the values of one thread: at a fixed
+//! depth without reductions both are exact, whoever searched which move.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use common::{random_walk, rng};
+use tabula::game::{Game, GameConfig, Turn};
+use tabula::games::dimraw::Dimraw;
+use tabula::games::dwnsiwn::Dwnsiwn;
+use tabula::games::splinter::Splinter;
+use tabula::games::tumbling_down::TumblingDown;
+use tabula::search::reference::negamax;
+use tabula::search::{SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, search};
+
+/// A search of `pos` to `depth` on `threads` threads with `multipv` lines (a fresh table).
+fn run<G: Game>(pos: &G, depth: u32, threads: usize, multipv: usize) -> SearchReport<G::Move> {
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let params = SearchParams {
+        limits: &limits,
+        threads,
+        multipv,
+        move_overhead: 0,
+        tt: &tt,
+        stop: &stop,
+        reporter: None,
+        style: Style::default(),
+    };
+    search(pos, &params)
+}
+
+/// Positions of a game after random walks of a few lengths, where a player is to move.
+fn played<G: Game>(seeds: std::ops::Range<u64>, plies: impl Fn(u64) -> usize) -> Vec<G> {
+    seeds
+        .filter_map(|seed| {
+            let mut pos = G::startpos(&GameConfig::default()).unwrap();
+            random_walk(&mut pos, plies(seed), &mut rng(seed));
+            matches!(pos.turn(), Turn::Player(_)).then_some(pos)
+        })
+        .collect()
+}
+
+/// Two and three threads give the one-thread root value, and a best move whose line
+/// starts legally.
+fn check_threads<G: Game>(positions: &[G], depth: u32) {
+    assert!(positions.len() >= 5, "too few positions");
+    for pos in positions {
+        let single = run(pos, depth, 1, 1);
+        for threads in [2, 3] {
+            let split = run(pos, depth, threads, 1);
+            assert_eq!(
+                split.score,
+                single.score,
+                "{threads} threads, depth {depth}: {}",
+                pos.to_text()
+            );
+            assert_eq!(split.pv.first(), Some(&split.best));
+        }
+    }
+}
+
+#[test]
+fn tumbling_down_two_and_three_threads_match_one_at_depth_5() {
+    check_threads(&played::<TumblingDown>(0..12, |s| 6 + s as usize * 4), 5);
+}
+
+#[test]
+fn splinter_two_and_three_threads_match_one_at_depth_4() {
+    check_threads(&played::<Splinter>(0..10, |s| 2 + s as usize * 3), 4);
+}
+
+#[test]
+fn dimraw_two_and_three_threads_match_one_at_depth_6() {
+    check_threads(&played::<Dimraw>(0..10, |s| 4 + s as usize * 3), 6);
+}
+
+#[test]
+fn dwnsiwn_two_threads_match_one_at_depth_4() {
+    check_threads(&played::<Dwnsiwn>(0..10, |s| 2 + s as usize * 5), 4);
+}
+
+#[test]
+fn two_threads_give_the_plain_negamax_value_at_depth_3() {
+    for pos in played::<TumblingDown>(0..8, |s| 10 + s as usize * 6) {
+        let expected = negamax(&mut pos.clone(), 3);
+        assert_eq!(run(&pos, 3, 2, 1).score, expected, "{}", pos.to_text());
+    }
+    for pos in played::<Splinter>(0..8, |s| 4 + s as usize * 3) {
+        let expected = negamax(&mut pos.clone(), 3);
+        assert_eq!(run(&pos, 3, 2, 1).score, expected, "{}", pos.to_text());
+    }
+}
+
+#[test]
+fn multipv_lines_on_two_threads_score_as_on_one() {
+    for pos in played::<TumblingDown>(0..6, |s| 8 + s as usize * 5) {
+        let scores = |threads| {
+            let limits = SearchLimits {
+                depth: Some(4),
+                ..Default::default()
+            };
+            let tt = TranspositionTable::new(16);
+            let stop = AtomicBool::new(false);
+            let recorder = common::InfoRecorder::default();
+            let params = SearchParams {
+                limits: &limits,
+                threads,
+                multipv: 3,
+                move_overhead: 0,
+                tt: &tt,
+                stop: &stop,
+                reporter: Some(&recorder),
+                style: Style::default(),
+            };
+            search(&pos, &params);
+            let text = recorder.text();
+            let last: Vec<String> = text
+                .lines()
+                .filter(|l| l.starts_with("info depth 4 "))
+                .map(|l| {
+                    l.split(" score ")
+                        .nth(1)
+                        .unwrap()
+                        .split(' ')
+                        .take(2)
+                        .collect()
+                })
+                .collect();
+            last
+        };
+        let one = scores(1);
+        assert_eq!(one.len(), 3, "{one:?}");
+        assert_eq!(scores(2), one, "{}", pos.to_text());
+    }
+}
