@@ -2,16 +2,14 @@
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
-
-use common::{InfoRecorder, after, random_walk, rng};
+use common::{after, random_walk, rng, search_recorded};
 use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::{max_n, paranoid};
 use tabula::search::score::MATE;
 use tabula::search::score::MATE_BOUND;
-use tabula::search::{SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, search};
+use tabula::search::{SearchLimits, SearchReport, Style};
 
 fn run(
     pos: &TumblingDown,
@@ -29,19 +27,7 @@ fn run_styled(
     multipv: usize,
     style: Style,
 ) -> SearchReport<<TumblingDown as Game>::Move> {
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits: &limits,
-        threads,
-        multipv,
-        move_overhead: 0,
-        tt: &tt,
-        stop: &stop,
-        reporter: None,
-        style,
-    };
-    search(pos, &params)
+    search_recorded(pos, &limits, threads, multipv, style).0
 }
 
 /// A one-thread search to `depth` with `multipv` lines; returns its report and its output.
@@ -50,22 +36,7 @@ fn search_with_output<G: Game>(
     depth_limit: u32,
     multipv: usize,
 ) -> (SearchReport<G::Move>, String) {
-    let limits = depth(depth_limit);
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
-    let recorder = InfoRecorder::default();
-    let params = SearchParams {
-        limits: &limits,
-        threads: 1,
-        multipv,
-        move_overhead: 0,
-        tt: &tt,
-        stop: &stop,
-        reporter: Some(&recorder),
-        style: Style::default(),
-    };
-    let report = search(pos, &params);
-    (report, recorder.text())
+    search_recorded(pos, &depth(depth_limit), 1, multipv, Style::default())
 }
 
 fn depth(d: u32) -> SearchLimits {

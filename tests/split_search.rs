@@ -3,36 +3,28 @@
 
 mod common;
 
-use std::sync::atomic::AtomicBool;
-
-use common::{random_walk, rng};
+use common::{random_walk, rng, search_recorded};
 use tabula::game::{Game, GameConfig, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::negamax;
-use tabula::search::{SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, search};
+use tabula::search::{SearchLimits, SearchReport, Style};
 
-/// A search of `pos` to `depth` on `threads` threads with `multipv` lines (a fresh table).
-fn run<G: Game>(pos: &G, depth: u32, threads: usize, multipv: usize) -> SearchReport<G::Move> {
+/// A search of `pos` to `depth` on `threads` threads with `multipv` lines (a fresh table);
+/// returns its report and its `info` lines.
+fn run<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    multipv: usize,
+) -> (SearchReport<G::Move>, String) {
     let limits = SearchLimits {
         depth: Some(depth),
         ..Default::default()
     };
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits: &limits,
-        threads,
-        multipv,
-        move_overhead: 0,
-        tt: &tt,
-        stop: &stop,
-        reporter: None,
-        style: Style::default(),
-    };
-    search(pos, &params)
+    search_recorded(pos, &limits, threads, multipv, Style::default())
 }
 
 /// Positions of a game after random walks of a few lengths, where a player is to move.
@@ -51,9 +43,9 @@ fn played<G: Game>(seeds: std::ops::Range<u64>, plies: impl Fn(u64) -> usize) ->
 fn check_threads<G: Game>(positions: &[G], depth: u32) {
     assert!(positions.len() >= 5, "too few positions");
     for pos in positions {
-        let single = run(pos, depth, 1, 1);
+        let (single, _) = run(pos, depth, 1, 1);
         for threads in [2, 3] {
-            let split = run(pos, depth, threads, 1);
+            let (split, _) = run(pos, depth, threads, 1);
             assert_eq!(
                 split.score,
                 single.score,
@@ -89,11 +81,11 @@ fn dwnsiwn_two_threads_match_one_at_depth_4() {
 fn two_threads_give_the_plain_negamax_value_at_depth_3() {
     for pos in played::<TumblingDown>(0..8, |s| 10 + s as usize * 6) {
         let expected = negamax(&mut pos.clone(), 3);
-        assert_eq!(run(&pos, 3, 2, 1).score, expected, "{}", pos.to_text());
+        assert_eq!(run(&pos, 3, 2, 1).0.score, expected, "{}", pos.to_text());
     }
     for pos in played::<Splinter>(0..8, |s| 4 + s as usize * 3) {
         let expected = negamax(&mut pos.clone(), 3);
-        assert_eq!(run(&pos, 3, 2, 1).score, expected, "{}", pos.to_text());
+        assert_eq!(run(&pos, 3, 2, 1).0.score, expected, "{}", pos.to_text());
     }
 }
 
@@ -101,25 +93,7 @@ fn two_threads_give_the_plain_negamax_value_at_depth_3() {
 fn multipv_lines_on_two_threads_score_as_on_one() {
     for pos in played::<TumblingDown>(0..6, |s| 8 + s as usize * 5) {
         let scores = |threads| {
-            let limits = SearchLimits {
-                depth: Some(4),
-                ..Default::default()
-            };
-            let tt = TranspositionTable::new(16);
-            let stop = AtomicBool::new(false);
-            let recorder = common::InfoRecorder::default();
-            let params = SearchParams {
-                limits: &limits,
-                threads,
-                multipv: 3,
-                move_overhead: 0,
-                tt: &tt,
-                stop: &stop,
-                reporter: Some(&recorder),
-                style: Style::default(),
-            };
-            search(&pos, &params);
-            let text = recorder.text();
+            let (_, text) = run(&pos, 4, threads, 3);
             let last: Vec<String> = text
                 .lines()
                 .filter(|l| l.starts_with("info depth 4 "))

@@ -72,6 +72,32 @@ impl<G: Game> tabula::search::report::Reporter<G> for InfoRecorder {
     }
 }
 
+/// An alpha-beta search of `pos` within `limits` on `threads` threads with `multipv` lines in
+/// `style`, with a fresh table; returns its report and the `info` lines it wrote.
+pub fn search_recorded<G: Game>(
+    pos: &G,
+    limits: &tabula::search::SearchLimits,
+    threads: usize,
+    multipv: usize,
+    style: tabula::search::Style,
+) -> (tabula::search::SearchReport<G::Move>, String) {
+    let tt = tabula::search::TranspositionTable::new(16);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let recorder = InfoRecorder::default();
+    let params = tabula::search::SearchParams {
+        limits,
+        threads,
+        multipv,
+        move_overhead: 0,
+        tt: &tt,
+        stop: &stop,
+        reporter: Some(&recorder),
+        style,
+    };
+    let report = tabula::search::search(pos, &params);
+    (report, recorder.text())
+}
+
 /// A writer whose contents the test can read back.
 #[derive(Clone, Default)]
 pub struct SharedBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
