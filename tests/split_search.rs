@@ -73,20 +73,22 @@ fn dimraw_two_and_three_threads_match_one_at_depth_6() {
 }
 
 #[test]
-fn dwnsiwn_two_threads_match_one_at_depth_4() {
+fn dwnsiwn_two_and_three_threads_match_one_at_depth_4() {
     check_threads(&played::<Dwnsiwn>(0..10, |s| 2 + s as usize * 5), 4);
+}
+
+/// Two threads give the plain negamax value at depth 3.
+fn check_negamax<G: Game>(positions: &[G]) {
+    for pos in positions {
+        let expected = negamax(&mut pos.clone(), 3);
+        assert_eq!(run(pos, 3, 2, 1).0.score, expected, "{}", pos.to_text());
+    }
 }
 
 #[test]
 fn two_threads_give_the_plain_negamax_value_at_depth_3() {
-    for pos in played::<TumblingDown>(0..8, |s| 10 + s as usize * 6) {
-        let expected = negamax(&mut pos.clone(), 3);
-        assert_eq!(run(&pos, 3, 2, 1).0.score, expected, "{}", pos.to_text());
-    }
-    for pos in played::<Splinter>(0..8, |s| 4 + s as usize * 3) {
-        let expected = negamax(&mut pos.clone(), 3);
-        assert_eq!(run(&pos, 3, 2, 1).0.score, expected, "{}", pos.to_text());
-    }
+    check_negamax(&played::<TumblingDown>(0..8, |s| 10 + s as usize * 6));
+    check_negamax(&played::<Splinter>(0..8, |s| 4 + s as usize * 3));
 }
 
 #[test]

@@ -52,15 +52,15 @@ pub struct Node {
 /// A node whose remaining moves are shared out, and what its moves have found.
 pub struct SplitPoint<G: Game> {
     /// Which split point this is (a thread keeps the position of the one it last joined).
-    pub id: u64,
+    id: u64,
     /// The position at the split point (with its history, for repetitions).
     pos: G,
     /// The node.
-    pub node: Node,
+    node: Node,
     jobs: Vec<Job<G::Move>>,
     next: usize,
     /// The best value found so far (the moves searched before the split included).
-    pub alpha: i32,
+    alpha: i32,
     /// The best value of any move searched here (fail-soft), moves before the split included.
     pub best: i32,
     /// The moves that raised alpha, in the order they did.

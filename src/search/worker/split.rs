@@ -66,16 +66,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 spins = pause(spins);
                 continue;
             };
-            board.set_idle(false);
             if let Some(pos) = joined.pos {
                 self.pos = pos;
             }
             known_id = joined.id;
-            self.split_level = Some(joined.level);
-            self.work_in(board, joined.level, joined.node);
-            self.split_level = None;
-            board.set_idle(true);
-            board.leave(joined.level);
+            self.work_joined(board, joined.level, joined.node);
         }
         board.set_idle(false);
     }
@@ -139,16 +134,22 @@ impl<'a, G: Game> Worker<'a, G> {
                 spins = pause(spins);
                 continue;
             };
-            board.set_idle(false);
             let pos = joined.pos.expect("a position, no id being known");
             let own = std::mem::replace(&mut self.pos, pos);
-            self.split_level = Some(joined.level);
-            self.work_in(board, joined.level, joined.node);
-            self.split_level = Some(level);
+            self.work_joined(board, joined.level, joined.node);
             self.pos = own;
-            board.set_idle(true);
-            board.leave(joined.level);
         }
+    }
+
+    /// Works in the split point at `level` that this idle thread joined (its position
+    /// already in `self.pos`), then leaves it and is idle again.
+    fn work_joined(&mut self, board: &SplitBoard<G>, level: usize, node: Node) {
+        board.set_idle(false);
+        let outer = self.split_level.replace(level);
+        self.work_in(board, level, node);
+        self.split_level = outer;
+        board.set_idle(true);
+        board.leave(level);
     }
 
     /// Searches `moves[from..]` (ordering them as the sequential loop would) in a split
