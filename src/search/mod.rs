@@ -2,6 +2,7 @@
 //! transposition table, aspiration windows, MultiPV and threads that split the work
 //! (`split`); and MCTS (`mcts`).
 
+pub mod helpers;
 pub mod limits;
 pub mod mcts;
 pub mod memory;
@@ -108,23 +109,20 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
         nodes: params.limits.nodes,
     };
     let board = SplitBoard::default();
-    std::thread::scope(|scope| {
-        for _ in 1..params.threads.max(1) {
-            let (shared_nodes, board) = (&shared_nodes, &board);
-            scope.spawn(move || {
-                let mut worker = Worker::new(
-                    root.clone(),
-                    Some(params.tt),
-                    params.stop,
-                    shared_nodes,
-                    None,
-                    params.style,
-                )
-                .with_board(board);
-                worker.help();
-                worker.flush_nodes();
-            });
-        }
+    let helper = |_| {
+        let mut worker = Worker::new(
+            root.clone(),
+            Some(params.tt),
+            params.stop,
+            &shared_nodes,
+            None,
+            params.style,
+        )
+        .with_board(&board);
+        worker.help();
+        worker.flush_nodes();
+    };
+    helpers::with_helpers(params.threads.max(1) - 1, &helper, || {
         let mut main = Worker::new(
             root.clone(),
             Some(params.tt),

@@ -15,6 +15,7 @@ mod walker;
 
 use std::sync::atomic::Ordering::Relaxed;
 
+use super::helpers::with_helpers;
 use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
@@ -99,25 +100,23 @@ pub fn search<G: Game>(
         settings,
         plan: &plan,
     };
-    let main = std::thread::scope(|scope| {
-        for helper in 1..params.threads.max(1) {
-            let (budget, mut walker) = (&budget, walker(helper as u64));
-            scope.spawn(move || {
-                let mut granted = 0;
-                while !params.stop.load(Relaxed) {
-                    if granted == 0 {
-                        granted = budget.claim();
-                        if granted == 0 {
-                            break;
-                        }
-                    }
-                    walker.iterate();
-                    granted -= 1;
-                    budget.record(helper, walker.iterations);
+    let helper = |helper: usize| {
+        let mut walker = walker(helper as u64);
+        let mut granted = 0;
+        while !params.stop.load(Relaxed) {
+            if granted == 0 {
+                granted = budget.claim();
+                if granted == 0 {
+                    break;
                 }
-                walker.finish();
-            });
+            }
+            walker.iterate();
+            granted -= 1;
+            budget.record(helper, walker.iterations);
         }
+        walker.finish();
+    };
+    let main = with_helpers(params.threads.max(1) - 1, &helper, || {
         let mut main = walker(0);
         // Spent budget stops the helpers as their claims run dry, after the iterations they
         // hold, so that `nodes` is exact; any other end stops them at once.
