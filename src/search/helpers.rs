@@ -122,18 +122,16 @@ impl Helper {
 
     /// Waits until the job handed is done and leaves the helper idle.
     fn wait(&self) -> Result<(), Box<dyn Any + Send>> {
-        let mut state = lock(&self.mailbox.state);
-        loop {
-            match std::mem::replace(&mut *state, State::Idle) {
-                State::Done(result) => return result,
-                State::Idle => return Ok(()),
-                working => *state = working,
-            }
-            state = self
-                .mailbox
-                .changed
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+        let mut state = self
+            .mailbox
+            .changed
+            .wait_while(lock(&self.mailbox.state), |state| {
+                matches!(state, State::Working(..))
+            })
+            .unwrap_or_else(PoisonError::into_inner);
+        match std::mem::replace(&mut *state, State::Idle) {
+            State::Done(result) => result,
+            _ => Ok(()),
         }
     }
 }
@@ -141,18 +139,16 @@ impl Helper {
 /// A helper thread's life: wait for a job, run it, report, forever.
 fn serve(mailbox: &Mailbox) {
     loop {
-        let (job, index) = {
-            let mut state = lock(&mailbox.state);
-            loop {
-                if let State::Working(job, index) = *state {
-                    break (job, index);
-                }
-                state = mailbox
-                    .changed
-                    .wait(state)
-                    .unwrap_or_else(PoisonError::into_inner);
-            }
+        let state = mailbox
+            .changed
+            .wait_while(lock(&mailbox.state), |state| {
+                !matches!(state, State::Working(..))
+            })
+            .unwrap_or_else(PoisonError::into_inner);
+        let State::Working(job, index) = *state else {
+            unreachable!("woken only with a job");
         };
+        drop(state);
         let result = catch_unwind(AssertUnwindSafe(|| job(index)));
         *lock(&mailbox.state) = State::Done(result);
         mailbox.changed.notify_all();

@@ -2,7 +2,7 @@
 //! transposition table, aspiration windows, MultiPV and threads that split the work
 //! (`split`); and MCTS (`mcts`).
 
-pub mod helpers;
+mod helpers;
 pub mod limits;
 pub mod mcts;
 pub mod memory;
