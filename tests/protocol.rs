@@ -169,13 +169,7 @@ fn go_with_each_limit_gives_one_legal_bestmove() {
         }
     }
     engine.send("go nodes 500");
-    let lines = engine.until("bestmove");
-    let nodes: u64 = lines
-        .iter()
-        .filter_map(|l| l.split(" nodes ").nth(1))
-        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
-        .max()
-        .unwrap_or(0);
+    let nodes = nodes_searched(&engine.until("bestmove"));
     assert!(nodes <= 500, "node limit respected: {nodes}");
     engine.quit();
 }
@@ -420,6 +414,44 @@ fn a_large_hash_table_is_had_without_writing_it() {
         );
         engine.send("go depth 3");
         engine.until("bestmove");
+    }
+    engine.quit();
+}
+
+/// The most nodes any `info` line of `lines` reports.
+fn nodes_searched(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn uginewgame_empties_the_table_whether_it_writes_it_or_makes_a_new_one() {
+    let mut engine = EngineProcess::start(&[]);
+    for hash in [1, 64] {
+        engine.exchange(&format!("setoption name Hash value {hash}"));
+        engine.exchange("uginewgame");
+        engine.send("go depth 5");
+        let fresh = nodes_searched(&engine.until("bestmove"));
+        engine.send("go depth 5");
+        let again = nodes_searched(&engine.until("bestmove"));
+        assert!(
+            again < fresh,
+            "Hash {hash}: the table helps ({again} vs {fresh})"
+        );
+        // Time for the table's memory to be mapped, after which `uginewgame` writes it
+        // over instead of making a new one.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        engine.exchange("uginewgame");
+        engine.send("go depth 5");
+        let after = nodes_searched(&engine.until("bestmove"));
+        assert_eq!(
+            after, fresh,
+            "Hash {hash}: the new game starts from an empty table"
+        );
     }
     engine.quit();
 }

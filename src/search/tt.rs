@@ -7,7 +7,7 @@
 //! (`zeroed`), so a table of any size is made at once.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -83,6 +83,8 @@ fn unpack(data: u64) -> (TtEntry, u8) {
 pub struct TranspositionTable {
     buckets: ZeroedSlice<Bucket>,
     age: AtomicU8,
+    /// Whether all of the table's memory is known to be mapped (warmed up or written).
+    mapped: AtomicBool,
 }
 
 impl TranspositionTable {
@@ -102,6 +104,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
+            mapped: AtomicBool::new(false),
         })
     }
 
@@ -115,6 +118,13 @@ impl TranspositionTable {
             }
         });
         self.age.store(0, Relaxed);
+        self.mapped.store(true, Relaxed);
+    }
+
+    /// Whether all of the table's memory is mapped (a warm-up or [`TranspositionTable::clear`]
+    /// went over all of it), so that clearing it only writes memory.
+    pub fn is_mapped(&self) -> bool {
+        self.mapped.load(Relaxed)
     }
 
     /// Has the system map the table's buckets from `from` on, up to `bytes` of them, while
@@ -149,6 +159,9 @@ impl TranspositionTable {
                     && at < table.buckets.len()
                 {
                     at = table.warm_up(at, WARM_UP_STEP);
+                    if at == table.buckets.len() {
+                        table.mapped.store(true, Relaxed);
+                    }
                 }
             });
     }
@@ -263,6 +276,24 @@ mod tests {
             keys.iter()
                 .all(|&k| tt.probe(k) == Some(entry(k as i16 as i32, 3)))
         );
+    }
+
+    #[test]
+    fn a_table_is_mapped_once_cleared_or_warmed_up_apart() {
+        let tt = TranspositionTable::new(1);
+        assert!(!tt.is_mapped());
+        tt.store(7, entry(5, 2));
+        tt.clear();
+        assert!(tt.is_mapped());
+        assert_eq!(tt.probe(7), None);
+        let tt = Arc::new(TranspositionTable::new(1));
+        TranspositionTable::warm_up_apart(&tt);
+        // Not a timing: the bound only keeps a broken warm-up from hanging the test.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !tt.is_mapped() {
+            assert!(std::time::Instant::now() < deadline, "never mapped");
+            std::thread::yield_now();
+        }
     }
 
     #[test]
