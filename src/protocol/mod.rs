@@ -286,12 +286,13 @@ impl Engine {
         // A new table is empty at once but mapped while the game's first searches run; one
         // whose memory is mapped is written over instead (see `CLEAR_IN_PLACE_MIB`).
         let mib = self.options.table_mib();
-        match mib <= CLEAR_IN_PLACE_MIB && self.tt.is_mapped() {
-            true => self.tt.clear(),
-            false => match TranspositionTable::try_new(mib) {
+        if mib > CLEAR_IN_PLACE_MIB || !self.tt.is_mapped() {
+            match TranspositionTable::try_new(mib) {
                 Ok(tt) => self.replace_table(tt),
                 Err(_) => self.tt.clear(),
-            },
+            }
+        } else {
+            self.tt.clear();
         }
         if let Err(e) = self.replace_session(&self.options.clone()) {
             self.error(&e);
