@@ -54,30 +54,38 @@ pub fn request(
     path: &str,
     body: Option<&Value>,
 ) -> (u16, String) {
-    let mut stream = TcpStream::connect(address).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
+    try_request(address, method, path, body)
+        .unwrap_or_else(|e| panic!("{method} {path} at {address}: {e}"))
+}
+
+/// [`request`], or the I/O error that cut it short (a server that reset the connection).
+pub fn try_request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> std::io::Result<(u16, String)> {
+    let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
     let body = body.map(Value::to_string).unwrap_or_default();
     write!(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
-    )
-    .unwrap();
+    )?;
     let mut reader = BufReader::new(stream);
     let mut status_line = String::new();
-    reader.read_line(&mut status_line).unwrap();
+    reader.read_line(&mut status_line)?;
     let status: u16 = status_line
         .split_whitespace()
         .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| bad(&format!("no status in '{status_line}'")))?;
     let (mut length, mut chunked) = (None, false);
     loop {
         let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
+        reader.read_line(&mut line)?;
         let line = line.trim_end();
         if line.is_empty() {
             break;
@@ -94,10 +102,11 @@ pub fn request(
     if chunked {
         loop {
             let mut size = String::new();
-            reader.read_line(&mut size).unwrap();
-            let size = usize::from_str_radix(size.trim(), 16).unwrap();
+            reader.read_line(&mut size)?;
+            let size = usize::from_str_radix(size.trim(), 16)
+                .map_err(|_| bad(&format!("bad chunk size '{}'", size.trim())))?;
             let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).unwrap();
+            reader.read_exact(&mut chunk)?;
             if size == 0 {
                 break;
             }
@@ -105,11 +114,11 @@ pub fn request(
         }
     } else if let Some(n) = length {
         text.resize(n, 0);
-        reader.read_exact(&mut text).unwrap();
+        reader.read_exact(&mut text)?;
     } else {
-        reader.read_to_end(&mut text).unwrap();
+        reader.read_to_end(&mut text)?;
     }
-    (status, String::from_utf8_lossy(&text).into_owned())
+    Ok((status, String::from_utf8_lossy(&text).into_owned()))
 }
 
 /// GETs `path` as JSON.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::request;
+use super::{request, try_request};
 
 /// The key under which WebDriver returns an element's id.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -95,14 +95,36 @@ impl Browser {
             address,
             session: String::new(),
         };
-        let reply = browser
-            .call("POST", "/session", Some(capabilities))
-            .expect("a session");
+        let reply = browser.new_session(&capabilities);
         browser.session = reply["sessionId"]
             .as_str()
             .expect("a session id")
             .to_string();
         browser
+    }
+
+    /// Asks chromedriver for a session. A chromedriver that has just started listening
+    /// now and then resets the connection of the first request (seen once in CI), so a
+    /// request cut short is tried again, a few times.
+    fn new_session(&self, capabilities: &Value) -> Value {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match try_request(self.address, "POST", "/session", Some(capabilities)) {
+                Ok((_, text)) => {
+                    let reply: Value = serde_json::from_str(&text)
+                        .unwrap_or_else(|e| panic!("no session: {e}: {text}"));
+                    let value = &reply["value"];
+                    assert!(value["error"].is_null(), "no session: {value}");
+                    return value.clone();
+                }
+                Err(e) if tries < 5 => {
+                    let _ = writeln!(std::io::stderr(), "chromedriver: {e}; asking again");
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+                Err(e) => panic!("no session after {tries} tries: {e}"),
+            }
+        }
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
