@@ -23,6 +23,16 @@ fn on_path(names: &[&str]) -> Option<PathBuf> {
     })
 }
 
+/// The value of a WebDriver reply, or the error it reports.
+fn value_of(text: &str) -> Result<Value, String> {
+    let reply: Value = serde_json::from_str(text).map_err(|e| format!("{e}: {text}"))?;
+    let value = reply["value"].clone();
+    match value["error"].as_str() {
+        Some(error) => Err(format!("{error}: {}", value["message"])),
+        None => Ok(value),
+    }
+}
+
 /// A headless Chromium session.
 pub struct Browser {
     driver: Child,
@@ -112,11 +122,7 @@ impl Browser {
             tries += 1;
             match try_request(self.address, "POST", "/session", Some(capabilities)) {
                 Ok((_, text)) => {
-                    let reply: Value = serde_json::from_str(&text)
-                        .unwrap_or_else(|e| panic!("no session: {e}: {text}"));
-                    let value = &reply["value"];
-                    assert!(value["error"].is_null(), "no session: {value}");
-                    return value.clone();
+                    return value_of(&text).unwrap_or_else(|e| panic!("no session: {e}"));
                 }
                 Err(e) if tries < 5 => {
                     let _ = writeln!(std::io::stderr(), "chromedriver: {e}; asking again");
@@ -130,12 +136,7 @@ impl Browser {
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let body = (method == "POST").then(|| body.unwrap_or(json!({})));
         let (_, text) = request(self.address, method, path, body.as_ref());
-        let reply: Value = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
-        let value = reply["value"].clone();
-        match value["error"].as_str() {
-            Some(error) => Err(format!("{error}: {}", value["message"])),
-            None => Ok(value),
-        }
+        value_of(&text)
     }
 
     fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
