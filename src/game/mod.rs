@@ -124,7 +124,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     const FUTILITY: bool = false;
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
-    /// was measured better; games that end sooner use their clock better with fewer.
+    /// was measured better; games that end sooner use their clock better with fewer, longer ones
+    /// with more.
     const MOVES_TO_GO: u64 = 30;
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;

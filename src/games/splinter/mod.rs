@@ -23,6 +23,7 @@ impl Game for Splinter {
     const MCTS_PRIOR_TEMPERATURE: u32 = 30;
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
+    const MOVES_TO_GO: u64 = 50;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),
