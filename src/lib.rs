@@ -3,7 +3,8 @@
 //! `game` is the contract every game fulfils and `games` holds the games with the list that
 //! registers them; `search` is the game-agnostic search core; `registry` finds a game by name
 //! and plays it with its search behind object-safe handles; `protocol` is the UGI front end,
-//! `commands` the command-line tools beside it, and `display` the text both of them write.
+//! `commands` the command-line tools beside it, `display` the text both of them write, and `sync`
+//! the one way the crate locks shared state.
 
 pub mod commands;
 pub mod display;
@@ -12,3 +13,4 @@ pub mod games;
 pub mod protocol;
 pub mod registry;
 pub mod search;
+pub mod sync;

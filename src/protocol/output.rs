@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+use crate::sync::lock;
+
 /// A cloneable handle to the engine's output stream.
 #[derive(Clone)]
 pub struct Output {
@@ -24,7 +26,7 @@ impl Output {
 
     /// Writes one line and flushes it. A closed stream is ignored: the GUI has gone.
     pub fn line(&self, text: &str) {
-        let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let mut sink = lock(&self.sink);
         let _ = writeln!(sink, "{text}").and_then(|_| sink.flush());
     }
 }

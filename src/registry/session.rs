@@ -14,6 +14,7 @@ use crate::search::report::{Event, Reporter};
 use crate::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, mcts, search,
 };
+use crate::sync::lock;
 
 /// Receives a running search's events, with every principal variation as tokens.
 pub trait SearchListener: Send + Sync {
@@ -117,9 +118,7 @@ fn warm_up_apart<M: Copy + Send + 'static>(tree: Arc<Mutex<Option<Tree<M>>>>) {
         .name("tree warm-up".to_string())
         .spawn(move || {
             loop {
-                let more = tree
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
+                let more = lock(&tree)
                     .as_mut()
                     .is_some_and(|tree| tree.warm_up(WARM_UP_STEP));
                 if !more {
@@ -161,7 +160,7 @@ impl<G: Game> GameSession<G> {
         let Some(settings) = params.style.mcts else {
             return search(root, params);
         };
-        let mut tree = tree.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tree = lock(tree);
         let tree = tree.get_or_insert_with(|| Tree::try_new(1).expect("1 MiB"));
         mcts::search(root, params, &settings, tree)
     }
@@ -224,7 +223,7 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn set_tree_memory(&mut self, mib: usize) -> Result<(), String> {
-        let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tree = lock(&self.tree);
         if tree.as_ref().is_some_and(|t| t.mib() == mib) {
             return Ok(());
         }
@@ -252,7 +251,7 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn warm_up_tree(&self) {
-        let mut tree = self.tree.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tree = lock(&self.tree);
         if let Some(tree) = tree.as_mut() {
             tree.warm_up(usize::MAX);
         }
@@ -277,7 +276,7 @@ impl<G: Game> Session for GameSession<G> {
             let report = Self::run_search(&root, &params, &tree);
             job.done.store(true, Relaxed);
             job.listener.best_move(&root.format_move(report.best));
-            if let Some(tree) = tree.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            if let Some(tree) = lock(&tree).as_mut() {
                 tree.make_room();
             }
         }))

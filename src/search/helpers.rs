@@ -8,7 +8,9 @@
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+
+use crate::sync::lock;
 
 /// The work every helper of one call runs, given its number (1, 2, ...).
 type Job = dyn Fn(usize) + Sync;
@@ -153,11 +155,6 @@ fn serve(mailbox: &Mailbox) {
         *lock(&mailbox.state) = State::Done(result);
         mailbox.changed.notify_all();
     }
-}
-
-/// Locks `mutex`, also after a panic elsewhere (the states here stay whole).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

@@ -135,9 +135,7 @@ impl<G: Game> Default for SplitBoard<G> {
 impl<G: Game> SplitBoard<G> {
     fn lock(&self) -> std::sync::MutexGuard<'_, Vec<SplitPoint<G>>> {
         // A thread that panicked holding the lock leaves nothing half-written.
-        self.stack
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        crate::sync::lock(&self.stack)
     }
 
     fn update_open(&self, stack: &[SplitPoint<G>]) {

@@ -90,7 +90,7 @@ impl Board {
 
     /// The table, locked (a thread that panicked holding it leaves it usable).
     pub fn lock(&self) -> MutexGuard<'_, Table> {
-        self.table.lock().unwrap_or_else(|e| e.into_inner())
+        tabula::sync::lock(&self.table)
     }
 
     fn notify(&self) {
