@@ -23,13 +23,13 @@ fn on_path(names: &[&str]) -> Option<PathBuf> {
     })
 }
 
-/// The value of a WebDriver reply, or the error it reports.
+/// The value of a WebDriver reply, or the error it reports (any `error` that is not null).
 fn value_of(text: &str) -> Result<Value, String> {
     let reply: Value = serde_json::from_str(text).map_err(|e| format!("{e}: {text}"))?;
     let value = reply["value"].clone();
-    match value["error"].as_str() {
-        Some(error) => Err(format!("{error}: {}", value["message"])),
-        None => Ok(value),
+    match &value["error"] {
+        Value::Null => Ok(value),
+        error => Err(format!("{error}: {}", value["message"])),
     }
 }
 
