@@ -115,6 +115,11 @@ impl EngineProcess {
     }
 }
 
+/// Whether `line` is the engine's error report.
+pub fn is_error(line: &str) -> bool {
+    line.starts_with("info string error ")
+}
+
 /// The token of the `bestmove` line that ends `lines` (as `until("bestmove")` returns them).
 pub fn bestmove(lines: &[String]) -> String {
     let last = lines.last().expect("a bestmove line");
