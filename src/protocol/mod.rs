@@ -3,6 +3,7 @@
 //! Specified in `engine-protocol.md`. Bad input never ends the engine: it gets an
 //! `info string error ...` line and the last good state stays.
 
+pub mod choices;
 pub mod go;
 pub mod info;
 pub mod options;
@@ -22,9 +23,10 @@ use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
 use crate::search::memory::free_apart;
 use crate::search::{SearchLimits, TranspositionTable};
+use choices::{DiceKind, IllegalMove, SearchKind};
 use go::{GoCommand, parse_go};
 use info::InfoWriter;
-use options::{DiceKind, Effect, EngineOptions, IllegalMove, OptionTable, SearchKind};
+use options::{Effect, EngineOptions, OptionTable};
 use output::Output;
 
 /// The longest input line taken, in bytes (its newline included).

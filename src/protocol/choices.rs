@@ -1,0 +1,140 @@
+//! The enumerated option values (`Search`, `Playout`, the refinement switches, `Dice`,
+//! `IllegalMove`, `ManyPlayers`) and the words `setoption` spells them with.
+
+use crate::search::ManyPlayers;
+
+/// The search `go` runs (`Search`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Iterative-deepening alpha-beta.
+    AlphaBeta,
+    /// Monte Carlo tree search.
+    Mcts,
+    /// A uniformly random legal move (a baseline opponent).
+    Random,
+}
+
+/// How MCTS scores a leaf (`Playout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutKind {
+    /// Each game's own choice.
+    Auto,
+    /// Random plies to the end of the game.
+    Random,
+    /// `PlayoutPlies` random plies, then the evaluation.
+    Cutoff,
+    /// No playout: the evaluation scores new leaves and guides a PUCT tree.
+    Eval,
+}
+
+/// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    /// Each game's own choice.
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Switch {
+    /// Whether the refinement is on, in a game whose own choice is `game_choice`.
+    pub fn resolve(self, game_choice: bool) -> bool {
+        match self {
+            Switch::Auto => game_choice,
+            Switch::On => true,
+            Switch::Off => false,
+        }
+    }
+}
+
+/// Who rolls the dice at chance plies (`Dice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceKind {
+    /// The runner sends every roll as a token in `position`.
+    Runner,
+    /// The engine rolls each chance ply itself, from `Seed` and the tokens before it; the
+    /// runner sends only the players' tokens.
+    Engine,
+}
+
+/// What an illegal or malformed token in `position` does (`IllegalMove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// An error line; the previous position stays.
+    Error,
+    /// In a two-player game, the game ends there as a loss for the player who sent it.
+    Lose,
+}
+
+/// An enumerated option value and its words.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every value with its word, in declaration order.
+    const CHOICES: &'static [(Self, &'static str)];
+
+    /// Every word, in declaration order.
+    fn words() -> Vec<&'static str> {
+        Self::CHOICES.iter().map(|(_, w)| *w).collect()
+    }
+
+    /// The word of this value.
+    fn word(self) -> &'static str {
+        Self::CHOICES
+            .iter()
+            .find(|(v, _)| *v == self)
+            .expect("every value has a word")
+            .1
+    }
+
+    /// The value of a word, exactly as declared.
+    fn from_word(word: &str) -> Option<Self> {
+        Self::CHOICES
+            .iter()
+            .find(|(_, w)| *w == word)
+            .map(|(v, _)| *v)
+    }
+}
+
+impl Choice for SearchKind {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (SearchKind::AlphaBeta, "alphabeta"),
+        (SearchKind::Mcts, "mcts"),
+        (SearchKind::Random, "random"),
+    ];
+}
+
+impl Choice for PlayoutKind {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (PlayoutKind::Auto, "auto"),
+        (PlayoutKind::Random, "random"),
+        (PlayoutKind::Cutoff, "cutoff"),
+        (PlayoutKind::Eval, "eval"),
+    ];
+}
+
+impl Choice for Switch {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (Switch::Auto, "auto"),
+        (Switch::On, "on"),
+        (Switch::Off, "off"),
+    ];
+}
+
+impl Choice for DiceKind {
+    const CHOICES: &'static [(Self, &'static str)] =
+        &[(DiceKind::Runner, "runner"), (DiceKind::Engine, "engine")];
+}
+
+impl Choice for IllegalMove {
+    const CHOICES: &'static [(Self, &'static str)] =
+        &[(IllegalMove::Error, "error"), (IllegalMove::Lose, "lose")];
+}
+
+impl Choice for ManyPlayers {
+    const CHOICES: &'static [(Self, &'static str)] = &[
+        (ManyPlayers::Paranoid, "paranoid"),
+        (ManyPlayers::BestReply, "brs"),
+        (ManyPlayers::MaxN, "maxn"),
+    ];
+}
