@@ -1,5 +1,6 @@
 //! The enumerated option values (`Search`, `Playout`, the refinement switches, `Dice`,
-//! `IllegalMove`, `ManyPlayers`) and the words `setoption` spells them with.
+//! `IllegalMove`) and the words `setoption` spells them with, `ManyPlayers`' words too (that
+//! type belongs to the search).
 
 use crate::search::ManyPlayers;
 
