@@ -163,7 +163,7 @@ mod tests {
                 samples.push(Sample {
                     terms: vec![terms, opposite],
                     results: expected(&[e, -e], 1.0),
-                    game: 0,
+                    opening: 0,
                     searched: None,
                 });
             }
@@ -198,7 +198,7 @@ mod tests {
                 samples.push(Sample {
                     terms,
                     results: scores.iter().map(|s| s / sum).collect(),
-                    game: 0,
+                    opening: 0,
                     searched: None,
                 });
             }
@@ -256,7 +256,7 @@ mod tests {
         let sample = |searched: Option<Vec<f64>>| Sample {
             terms: vec![vec![0.0], vec![0.0]],
             results: vec![1.0, 0.0],
-            game: 0,
+            opening: 0,
             searched,
         };
         // An evaluation of 400 at scale 1 predicts 10/11 for the player it favours.

@@ -42,7 +42,8 @@ struct Args {
     /// the results alone give a flatter curve once most games are draws.
     #[arg(long)]
     scale: Option<f64>,
-    /// Every this-many-th game is held out to test the fit (0: none).
+    /// The games of every this-many-th opening (all its seat rotations) are held out to test
+    /// the fit (0: none).
     #[arg(long, default_value_t = 10)]
     holdout: usize,
     /// Passes of the fit over the training positions.
@@ -76,11 +77,12 @@ fn read_records(paths: &[String]) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
-/// Splits the samples into training and test sets by game (every `holdout`-th game tests).
+/// Splits the samples into training and test sets by opening (the games of every
+/// `holdout`-th opening test), so that no game's seat-swapped twin is on the other side.
 fn split(samples: Vec<Sample>, holdout: usize) -> (Vec<Sample>, Vec<Sample>) {
     samples
         .into_iter()
-        .partition(|s| holdout == 0 || s.game % holdout != holdout - 1)
+        .partition(|s| holdout == 0 || s.opening % holdout != holdout - 1)
 }
 
 fn run(args: Args) -> Result<(), String> {
@@ -196,4 +198,34 @@ fn run(args: Args) -> Result<(), String> {
         println!("wrote {path}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_of(opening: usize) -> Sample {
+        Sample {
+            terms: vec![vec![0.0], vec![0.0]],
+            results: vec![1.0, 0.0],
+            opening,
+            searched: None,
+        }
+    }
+
+    #[test]
+    fn both_games_of_an_opening_fall_in_the_same_set() {
+        // Openings 0..6, each played twice (seats swapped); every third opening tests.
+        let samples = (0..12).map(|i| sample_of(i / 2)).collect();
+        let (train, test) = split(samples, 3);
+        let openings = |set: &[Sample]| set.iter().map(|s| s.opening).collect::<Vec<_>>();
+        assert_eq!(openings(&test), [2, 2, 5, 5]);
+        assert_eq!(openings(&train), [0, 0, 1, 1, 3, 3, 4, 4]);
+    }
+
+    #[test]
+    fn no_holdout_keeps_every_sample_for_the_fit() {
+        let (train, test) = split((0..4).map(sample_of).collect(), 0);
+        assert_eq!((train.len(), test.len()), (4, 0));
+    }
 }

@@ -30,8 +30,9 @@ pub struct Sample {
     pub terms: Vec<Vec<f64>>,
     /// Each player's share of the result.
     pub results: Vec<f64>,
-    /// The record's game number (to split games, never positions of one game, into sets).
-    pub game: usize,
+    /// The record's sample: its opening, which the games that rotate the seats over it share
+    /// (to split openings, never positions of one game or games of one opening, into sets).
+    pub opening: usize,
     /// With [`Sampling::label_depth`] and two players: each player's value from that search
     /// (the mover's, and its negation for the other), `p1` first.
     pub searched: Option<Vec<f64>>,
@@ -174,7 +175,7 @@ fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -
                 kept.push(Sample {
                     terms: players.map(|p| pos.eval_terms(p)).collect(),
                     results: results.clone(),
-                    game: record.game,
+                    opening: record.sample,
                     searched: searched_values(&pos, mover, sampling.label_depth),
                 });
             }
@@ -238,7 +239,7 @@ mod tests {
             found
                 .samples
                 .iter()
-                .all(|s| s.results == [0.0, 1.0] && s.game == 3)
+                .all(|s| s.results == [0.0, 1.0] && s.opening == 1)
         );
         let after_c3c2 = play_then("a3b4t g6g7 c3c2");
         let terms = vec![after_c3c2.eval_terms(0), after_c3c2.eval_terms(1)];
