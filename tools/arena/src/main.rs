@@ -276,6 +276,14 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
     if engines.len() < 2 {
         return Err("a match needs at least two --engine".to_string());
     }
+    let mut names: Vec<&str> = engines.iter().map(|(spec, _)| spec.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(pair) = names.windows(2).find(|pair| pair[0] == pair[1]) {
+        return Err(format!(
+            "two engines are named '{}' (the name defaults to cmd=): give each its own name=",
+            pair[0]
+        ));
+    }
     if engines.len() > args.players.max(2) {
         return Err(format!(
             "{} engines cannot share {} seats",

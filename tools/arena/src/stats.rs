@@ -56,16 +56,34 @@ pub struct HeadToHead {
     pub draws: u32,
     /// Pairs by the first engine's points in them: 0, 0.5, 1, 1.5, 2.
     pub pentanomial: [u32; 5],
+    /// The first engine's games won, drawn and lost, by the seat it played (`p1`, `p2`).
+    pub by_seat: [[u32; 3]; 2],
 }
 
 impl HeadToHead {
-    /// Adds one game: the first engine's score in it (1, 0.5 or 0).
-    pub fn add_game(&mut self, score: f64) {
-        match score {
-            s if s > 0.75 => self.wins += 1,
-            s if s < 0.25 => self.losses += 1,
-            _ => self.draws += 1,
-        }
+    /// Adds one game: the first engine's score in it (1, 0.5 or 0) and its seat (0 for `p1`).
+    pub fn add_game(&mut self, score: f64, seat: usize) {
+        let outcome = match score {
+            s if s > 0.75 => {
+                self.wins += 1;
+                0
+            }
+            s if s < 0.25 => {
+                self.losses += 1;
+                2
+            }
+            _ => {
+                self.draws += 1;
+                1
+            }
+        };
+        self.by_seat[seat.min(1)][outcome] += 1;
+    }
+
+    /// The first engine's results by seat, as `p1 W-D-L .., p2 W-D-L ..`.
+    pub fn seats_text(&self) -> String {
+        let [p1, p2] = self.by_seat.map(|[w, d, l]| format!("{w}-{d}-{l}"));
+        format!("p1 W-D-L {p1}, p2 W-D-L {p2}")
     }
 
     /// Adds one finished pair: the first engine's points over its two games.
@@ -245,6 +263,16 @@ mod tests {
             h.add_pair(0.0);
         }
         assert!(h.llr(&sprt) < lower, "a long run of lost pairs decides");
+    }
+
+    #[test]
+    fn games_are_counted_by_the_first_engine_seat() {
+        let mut h = HeadToHead::default();
+        for (score, seat) in [(1.0, 0), (0.5, 0), (0.0, 1), (0.0, 1), (1.0, 1)] {
+            h.add_game(score, seat);
+        }
+        assert_eq!((h.wins, h.draws, h.losses), (2, 1, 2));
+        assert_eq!(h.seats_text(), "p1 W-D-L 1-1-0, p2 W-D-L 1-0-2");
     }
 
     #[test]

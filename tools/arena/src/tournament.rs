@@ -167,11 +167,12 @@ impl Tally {
         if !header.head_to_head() {
             return;
         }
-        let points: f64 = (0..record.seats.len())
-            .filter(|&s| record.seats[s] == header.names[0])
-            .map(|s| record.scores[s])
-            .sum();
-        self.head_to_head.add_game(points);
+        let seat = record
+            .seats
+            .iter()
+            .position(|name| *name == header.names[0]);
+        let points = seat.map_or(0.0, |s| record.scores[s]);
+        self.head_to_head.add_game(points, seat.unwrap_or(0));
         let sample = self.samples.entry(record.sample).or_default();
         sample.0 += 1;
         sample.1 += points;
@@ -343,6 +344,7 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
             100.0 * points / games
         ));
         lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
+        lines.push(format!("{} by seat: {}", names[0], h.seats_text()));
         if let Some(sprt) = &header.sprt {
             let (lower, upper) = sprt.bounds();
             lines.push(format!(

@@ -217,6 +217,30 @@ fn the_sprt_stops_a_one_sided_match_early() {
         .and_then(|l| l.split([' ', ',']).nth(1)?.parse().ok())
         .unwrap();
     assert!(games < 400, "stopped after {games} games");
+    let by_seat = out
+        .lines()
+        .rfind(|l| l.starts_with("search by seat: "))
+        .expect("the first engine's results by seat");
+    // `p1 W-D-L a-b-c, p2 W-D-L d-e-f`: the six counts add up to the games played.
+    let counted: usize = by_seat
+        .split(", ")
+        .flat_map(|part| part.rsplit(' ').next().unwrap().split('-'))
+        .map(|n| n.parse::<usize>().expect("a count"))
+        .sum();
+    assert_eq!(counted, games, "{by_seat}");
+}
+
+#[test]
+fn engines_of_one_name_are_refused() {
+    let engines = [engine("search", "same"), engine("search", "same")];
+    let args = match_args("dimraw", &engines, &["--each", "nodes=10"]);
+    let output = Command::new(ARENA)
+        .args(&args)
+        .output()
+        .expect("arena runs");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("two engines are named 'same'"), "{error}");
 }
 
 #[test]
