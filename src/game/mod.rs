@@ -190,6 +190,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Where a legal decision acts on that drawing, and the decision in words.
     fn move_view(&self, mv: Self::Move) -> view::MoveView;
 
+    /// Whether a legal decision here is tactical: it wins material or stops the opponent from
+    /// winning some at once (a capture, a mill, a block). Alpha-beta tries such decisions
+    /// right after the hash move and killers, before the quiet ones. None by default.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Static evaluation in centipawns from `player`'s point of view.
     fn evaluate(&self, player: Player) -> i32;
 

@@ -1,4 +1,5 @@
-//! Move ordering: the hash move first, then killers, then the history heuristic.
+//! Move ordering: the hash move first, then killers, then the game's tactical moves, then the
+//! history heuristic (which also orders the tactical moves among themselves).
 
 use crate::game::{Game, Player};
 
@@ -8,6 +9,9 @@ use super::tt::NO_MOVE;
 const HASH_MOVE: i32 = 1 << 30;
 const FIRST_KILLER: i32 = 1 << 29;
 const SECOND_KILLER: i32 = FIRST_KILLER - 1;
+/// The base of a tactical move's score: its history is added, and stays within
+/// `HISTORY_LIMIT` of zero, so tactical moves stay below the killers and above the rest.
+const TACTICAL: i32 = 1 << 28;
 const HISTORY_LIMIT: i32 = 1 << 14;
 
 /// Killer moves' codes per ply ([`NO_MOVE`] where none) and a history table per player.
@@ -31,9 +35,10 @@ impl<G: Game> MoveOrdering<G> {
         player as usize * G::MOVE_INDEX_SPACE + G::move_index(mv)
     }
 
-    /// Gives each move its ordering score.
+    /// Gives each move of `pos` its ordering score.
     pub fn score(
         &self,
+        pos: &G,
         moves: &[G::Move],
         scores: &mut Vec<i32>,
         hash_move: u32,
@@ -53,6 +58,8 @@ impl<G: Game> MoveOrdering<G> {
                 FIRST_KILLER
             } else if code == k2 {
                 SECOND_KILLER
+            } else if pos.is_tactical(mv) {
+                TACTICAL + self.history[Self::history_slot(player, mv)]
             } else {
                 self.history[Self::history_slot(player, mv)]
             }
@@ -86,7 +93,8 @@ impl<G: Game> MoveOrdering<G> {
     }
 }
 
-/// Whether an ordering score puts its move in the hash or a killer slot (not by history).
+/// Whether an ordering score puts its move in the hash or a killer slot (not by history, nor
+/// among the tactical moves).
 pub fn from_slot(score: i32) -> bool {
     score >= SECOND_KILLER
 }
@@ -101,4 +109,37 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], from: usize) {
     }
     moves.swap(from, best);
     scores.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dimraw::{Dimraw, DmMove};
+
+    #[test]
+    fn tactical_moves_come_after_the_killers_and_before_the_rest() {
+        // p1 can complete {0, 1, 2} at 2 and block p2's {17, 18, 19} at 19.
+        let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+        let mut ordering = MoveOrdering::<Dimraw>::new();
+        let (killer, tried) = (DmMove::Place(5), [DmMove::Place(2), DmMove::Place(19)]);
+        // The tactical moves lose history here and still stay ahead of the quiet ones.
+        ordering.reward(killer, &tried, 8, 0, 0);
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        let mut scores = Vec::new();
+        ordering.score(&pos, &moves, &mut scores, NO_MOVE, 0, 0);
+        let score_of = |mv| scores[moves.iter().position(|&m| m == mv).unwrap()];
+        let quiet = moves
+            .iter()
+            .filter(|&&m| m != killer && !tried.contains(&m));
+        let best_quiet = quiet.map(|&m| score_of(m)).max().unwrap();
+        for mv in tried {
+            assert!(score_of(killer) > score_of(mv) && score_of(mv) > best_quiet);
+            assert!(
+                !from_slot(score_of(mv)),
+                "tactical moves are reduced like the others"
+            );
+        }
+        assert!(from_slot(score_of(killer)));
+    }
 }

@@ -92,6 +92,10 @@ impl Game for Dimraw {
         Dimraw::unmake(self)
     }
 
+    fn is_tactical(&self, mv: DmMove) -> bool {
+        Dimraw::is_tactical(self, mv)
+    }
+
     fn format_move(&self, mv: DmMove) -> String {
         mv.token()
     }

@@ -139,6 +139,19 @@ impl Dimraw {
         }
     }
 
+    /// Whether a placement or step earns a removal or takes the empty point of a mill that
+    /// holds two of the opponent's pieces (a point where a piece of his would complete it).
+    pub(super) fn is_tactical(&self, mv: DmMove) -> bool {
+        let s = &self.state;
+        let (own, theirs) = (s.pieces[s.side as usize], s.pieces[1 - s.side as usize]);
+        let (after, to) = match mv {
+            DmMove::Place(to) => (own | 1 << to, to as Point),
+            DmMove::Step(from, to) => (own & !(1 << from) | 1 << to, to as Point),
+            DmMove::Remove(_) | DmMove::Pass => return false,
+        };
+        Self::earns_removal(after, mv) || completes(&MILLS_AT[to], theirs | 1 << to)
+    }
+
     /// Plays a legal decision and applies rules 7-12.
     pub(super) fn make(&mut self, mv: DmMove) {
         self.undo.push(self.state);
@@ -286,5 +299,38 @@ pub fn for_each_point(mut points: Points, mut f: impl FnMut(Point)) {
     while points != 0 {
         f(points.trailing_zeros() as Point);
         points &= points - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tactical(text: &str, mv: DmMove) -> bool {
+        Dimraw::parse_text(text)
+            .expect("a valid text")
+            .is_tactical(mv)
+    }
+
+    #[test]
+    fn mills_and_blocks_are_tactical_and_other_decisions_are_not() {
+        // p1 holds 0 and 1 of {0, 1, 2}; p2 holds 17 and 18 of {17, 18, 19}.
+        let placing = "xx...............oo. 10 18 p1 0 0 5";
+        assert!(tactical(placing, DmMove::Place(2)), "completes a mill");
+        assert!(
+            tactical(placing, DmMove::Place(19)),
+            "blocks the opponent's mill"
+        );
+        assert!(!tactical(placing, DmMove::Place(5)));
+        // p1 steps (hand empty): 11-2 completes {0, 1, 2}; 9-14 takes the empty point of
+        // {14, 15, 16}, two of p2's; 6-7 does neither.
+        let stepping = "xx....x..x.x...oo... 0 10 p1 0 0 25";
+        assert!(tactical(stepping, DmMove::Step(11, 2)), "completes a mill");
+        assert!(
+            tactical(stepping, DmMove::Step(9, 14)),
+            "blocks the opponent's mill"
+        );
+        assert!(!tactical(stepping, DmMove::Step(6, 7)));
+        assert!(!tactical(stepping, DmMove::Remove(15)), "removals are not");
     }
 }

@@ -446,7 +446,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);
         self.pos.generate(&mut moves);
         self.ordering
-            .score(&moves, &mut scores, hash_move, ply, mover);
+            .score(&self.pos, &moves, &mut scores, hash_move, ply, mover);
         let (mut cut, mut improved) = (false, false);
         let pv_node = node.beta - node.alpha > 1;
         for i in 0..moves.len() {
