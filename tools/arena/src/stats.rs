@@ -48,36 +48,41 @@ fn erf(x: f64) -> f64 {
 /// Results of the first engine against the second, counted by game and by pair.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HeadToHead {
-    /// Games won, lost and drawn by the first engine.
-    pub wins: u32,
-    /// Games lost.
-    pub losses: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// Pairs by the first engine's points in them: 0, 0.5, 1, 1.5, 2.
-    pub pentanomial: [u32; 5],
     /// The first engine's games won, drawn and lost, by the seat it played (`p1`, `p2`).
     pub by_seat: [[u32; 3]; 2],
+    /// Pairs by the first engine's points in them: 0, 0.5, 1, 1.5, 2.
+    pub pentanomial: [u32; 5],
 }
 
 impl HeadToHead {
     /// Adds one game: the first engine's score in it (1, 0.5 or 0) and its seat (0 for `p1`).
     pub fn add_game(&mut self, score: f64, seat: usize) {
         let outcome = match score {
-            s if s > 0.75 => {
-                self.wins += 1;
-                0
-            }
-            s if s < 0.25 => {
-                self.losses += 1;
-                2
-            }
-            _ => {
-                self.draws += 1;
-                1
-            }
+            s if s > 0.75 => 0,
+            s if s < 0.25 => 2,
+            _ => 1,
         };
         self.by_seat[seat.min(1)][outcome] += 1;
+    }
+
+    /// Games of both seats with this outcome (0 won, 1 drawn, 2 lost).
+    fn counted(&self, outcome: usize) -> u32 {
+        self.by_seat.iter().map(|seat| seat[outcome]).sum()
+    }
+
+    /// Games won by the first engine.
+    pub fn wins(&self) -> u32 {
+        self.counted(0)
+    }
+
+    /// Games drawn.
+    pub fn draws(&self) -> u32 {
+        self.counted(1)
+    }
+
+    /// Games lost by the first engine.
+    pub fn losses(&self) -> u32 {
+        self.counted(2)
     }
 
     /// The first engine's results by seat, as `p1 W-D-L .., p2 W-D-L ..`.
@@ -93,7 +98,7 @@ impl HeadToHead {
 
     /// Games counted.
     pub fn games(&self) -> u32 {
-        self.wins + self.losses + self.draws
+        self.by_seat.iter().flatten().sum()
     }
 
     fn pairs(&self) -> f64 {
@@ -271,7 +276,7 @@ mod tests {
         for (score, seat) in [(1.0, 0), (0.5, 0), (0.0, 1), (0.0, 1), (1.0, 1)] {
             h.add_game(score, seat);
         }
-        assert_eq!((h.wins, h.draws, h.losses), (2, 1, 2));
+        assert_eq!((h.wins(), h.draws(), h.losses(), h.games()), (2, 1, 2, 5));
         assert_eq!(h.seats_text(), "p1 W-D-L 1-1-0, p2 W-D-L 1-0-2");
     }
 

@@ -319,7 +319,7 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
         let (elo, elo_error) = h.elo();
         let (nelo, nelo_error) = h.normalized_elo();
         let games = h.games().max(1) as f64;
-        let points = h.wins as f64 + h.draws as f64 / 2.0;
+        let points = h.wins() as f64 + h.draws() as f64 / 2.0;
         lines.push(format!(
             "Results of {} vs {} ({}, {} games):",
             names[0],
@@ -333,14 +333,14 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
         lines.push(format!(
             "LOS: {:.2} %, DrawRatio: {:.2} %",
             100.0 * h.los(),
-            100.0 * h.draws as f64 / games
+            100.0 * h.draws() as f64 / games
         ));
         lines.push(format!(
             "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({:.2} %)",
             h.games(),
-            h.wins,
-            h.losses,
-            h.draws,
+            h.wins(),
+            h.losses(),
+            h.draws(),
             100.0 * points / games
         ));
         lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
