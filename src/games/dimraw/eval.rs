@@ -92,9 +92,8 @@ impl Dimraw {
         let mut threats = 0;
         for_each_point(own, |from| {
             for_each_point(NEIGHBOURS[from] & empty, |to| {
-                let after = own & !(1 << from) | 1 << to;
                 let step = DmMove::Step(from as u8, to as u8);
-                threats += Self::earns_removal(after, step) as i32;
+                threats += Self::would_earn_removal(own, step) as i32;
             });
         });
         threats

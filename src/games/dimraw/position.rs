@@ -139,17 +139,27 @@ impl Dimraw {
         }
     }
 
+    /// Whether a placement or step by the player whose pieces stand on `own` (before it)
+    /// earns a removal; removals and passes never do.
+    pub(super) fn would_earn_removal(own: Points, mv: DmMove) -> bool {
+        let after = match mv {
+            DmMove::Place(to) => own | 1 << to,
+            DmMove::Step(from, to) => own & !(1 << from) | 1 << to,
+            DmMove::Remove(_) | DmMove::Pass => return false,
+        };
+        Self::earns_removal(after, mv)
+    }
+
     /// Whether a placement or step earns a removal or takes the empty point of a mill that
     /// holds two of the opponent's pieces (a point where a piece of his would complete it).
     pub(super) fn is_tactical(&self, mv: DmMove) -> bool {
         let s = &self.state;
         let (own, theirs) = (s.pieces[s.side as usize], s.pieces[1 - s.side as usize]);
-        let (after, to) = match mv {
-            DmMove::Place(to) => (own | 1 << to, to as Point),
-            DmMove::Step(from, to) => (own & !(1 << from) | 1 << to, to as Point),
+        let to = match mv {
+            DmMove::Place(to) | DmMove::Step(_, to) => to as Point,
             DmMove::Remove(_) | DmMove::Pass => return false,
         };
-        Self::earns_removal(after, mv) || completes(&MILLS_AT[to], theirs | 1 << to)
+        Self::would_earn_removal(own, mv) || completes(&MILLS_AT[to], theirs | 1 << to)
     }
 
     /// Plays a legal decision and applies rules 7-12.
