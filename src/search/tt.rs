@@ -172,9 +172,19 @@ impl TranspositionTable {
         self.age.store(age, Relaxed);
     }
 
+    fn bucket_index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        &self.buckets[self.bucket_index(key)]
+    }
+
+    /// Asks the processor to bring `key`'s bucket into its cache, so that a lookup soon after
+    /// waits less for memory. Only a hint: it changes nothing (and does nothing off x86-64).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        self.buckets.prefetch(self.bucket_index(key));
     }
 
     /// The entry stored for `key`, if any.
@@ -245,6 +255,17 @@ mod tests {
             depth,
             bound: Bound::Lower,
         }
+    }
+
+    #[test]
+    fn prefetching_changes_no_entry() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xDEAD_BEEF, entry(-29_990, 12));
+        for key in [0xDEAD_BEEF, 0xDEAD_BEEE, 0, u64::MAX] {
+            tt.prefetch(key);
+        }
+        assert_eq!(tt.probe(0xDEAD_BEEF), Some(entry(-29_990, 12)));
+        assert_eq!(tt.probe(0xDEAD_BEEE), None);
     }
 
     #[test]

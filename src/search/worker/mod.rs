@@ -370,6 +370,10 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> i32 {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
+        if let Some(tt) = self.tt.filter(|_| depth > 0) {
+            // The child looks itself up first unless it is a leaf: start fetching its bucket.
+            tt.prefetch(self.pos.hash() ^ self.key_salt);
+        }
         self.count_node();
         let handed = hand_back && self.hand_turn_back();
         let value = match window {
