@@ -135,7 +135,8 @@ unsafe extern "C" {
     -> std::ffi::c_int;
 }
 
-/// The size of the system's huge pages (2 MiB on x86-64 Linux).
+/// A huge page's size on x86-64 Linux: slices at least this large start on its boundary and
+/// ask for huge pages.
 const HUGE_PAGE: usize = 2 << 20;
 
 /// Asks the system to map the block at `start` (aligned to a page) of `bytes` bytes in huge
