@@ -35,9 +35,11 @@ impl<T: Zeroable> ZeroedSlice<T> {
         let size = len.checked_mul(std::mem::size_of::<T>())?;
         // A slice of a huge page or more starts on a huge page's boundary, so that all of it
         // can be mapped in huge pages.
-        let align = match size >= HUGE_PAGE {
-            true => HUGE_PAGE,
-            false => std::mem::align_of::<T>(),
+        let huge = size >= HUGE_PAGE;
+        let align = if huge {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<T>()
         };
         // Asking for at most 16-byte alignment keeps the allocator on `calloc` (larger ones are
         // zeroed by writing); the slice is then aligned within the block.
@@ -49,7 +51,7 @@ impl<T: Zeroable> ZeroedSlice<T> {
         // SAFETY: `offset < align`, so the slice's `size` bytes after it lie within the block
         // of `size + align` bytes.
         let first = unsafe { raw.add(offset) }.cast::<T>();
-        if size >= HUGE_PAGE {
+        if huge {
             // SAFETY: the slice's whole pages, inside the block, which is ours alone.
             unsafe { ask_for_huge_pages(first.as_ptr().cast(), size) };
         }
