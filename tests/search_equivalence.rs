@@ -11,7 +11,7 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::search::reference::{best_reply, max_n, negamax, paranoid};
+use tabula::search::reference::{best_reply, max_n, negamax, negamax_quiescent, paranoid};
 use tabula::search::{ManyPlayers, Style, TranspositionTable, fixed_depth_value};
 
 /// A sparse random position: each player has a few stacks, so depth 4 stays small.
@@ -122,6 +122,34 @@ fn dimraw_positions_with_removals_depths_1_to_4() {
         with_removal >= 10,
         "only {with_removal} positions with a removal pending"
     );
+}
+
+/// With quiescence search, alpha-beta (with and without late-move reductions, which leave
+/// searches to 3 plies exact) equals the textbook negamax whose horizon plays on with the
+/// noisy decisions; in some of these positions that horizon changes the value.
+#[test]
+fn dimraw_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
+    let mut changed = 0;
+    for seed in 100..130 {
+        let mut pos = Dimraw::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 8 + seed as usize % 25, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=3 {
+            let expected = negamax_quiescent(&mut pos.clone(), depth);
+            changed += (expected != negamax(&mut pos.clone(), depth)) as u32;
+            for reductions in [false, true] {
+                let style = Style {
+                    quiescence: true,
+                    reductions,
+                    ..Style::default()
+                };
+                check_style(&pos, depth, style, expected);
+            }
+        }
+    }
+    assert!(changed >= 10, "quiescence changed only {changed} values");
 }
 
 #[test]

@@ -122,6 +122,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// margin (reverse futility pruning) under `Futility auto`: on only in the games where an
     /// arena SPRT showed that it pays.
     const FUTILITY: bool = false;
+    /// Whether alpha-beta searches the noisy decisions ([`Game::is_noisy`]) past the horizon
+    /// under `Quiescence auto`: on only in the games where an arena SPRT showed that it pays.
+    const QUIESCENCE: bool = false;
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
     /// was measured better; games that end sooner use their clock better with fewer, longer ones
@@ -194,6 +197,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// winning some at once (a capture, a mill, a block). Alpha-beta tries such decisions
     /// right after the hash move and killers, before the quiet ones. None by default.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Whether a legal decision here is noisy: it wins material at once (a capture, a mill).
+    /// Quiescence search plays such decisions past the horizon. None by default.
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
         false
     }
 

@@ -28,7 +28,8 @@ pub enum PlayoutKind {
     Eval,
 }
 
-/// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`).
+/// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`,
+/// `Quiescence`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Switch {
     /// Each game's own choice.

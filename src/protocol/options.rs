@@ -45,6 +45,8 @@ pub struct EngineOptions {
     pub null_move: Switch,
     /// Reverse futility pruning in alpha-beta (`Futility`).
     pub futility: Switch,
+    /// Quiescence search in alpha-beta (`Quiescence`).
+    pub quiescence: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -78,6 +80,7 @@ impl EngineOptions {
             reductions: Switch::Auto,
             null_move: Switch::Auto,
             futility: Switch::Auto,
+            quiescence: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -104,6 +107,7 @@ impl EngineOptions {
             reductions: self.reductions.resolve(entry.reductions),
             null_move: self.null_move.resolve(entry.null_move),
             futility: self.futility.resolve(entry.futility),
+            quiescence: self.quiescence.resolve(entry.quiescence),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -283,6 +287,7 @@ impl OptionTable {
             choice!("Reductions", reductions, None),
             choice!("NullMove", null_move, None),
             choice!("Futility", futility, None),
+            choice!("Quiescence", quiescence, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),

@@ -32,6 +32,8 @@ pub struct Entry {
     pub null_move: bool,
     /// Whether alpha-beta prunes by futility under `Futility auto`.
     pub futility: bool,
+    /// Whether alpha-beta searches noisy decisions past the horizon under `Quiescence auto`.
+    pub quiescence: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -51,6 +53,7 @@ impl Entry {
             reductions: G::LATE_MOVE_REDUCTIONS,
             null_move: G::NULL_MOVE,
             futility: G::FUTILITY,
+            quiescence: G::QUIESCENCE,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

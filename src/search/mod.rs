@@ -25,6 +25,9 @@ use split::SplitBoard;
 pub use tt::TranspositionTable;
 use worker::{Budget, RootMove, Worker};
 
+/// The most noisy decisions in a row that quiescence search plays past the horizon.
+pub const QUIESCENCE_PLIES: u32 = 8;
+
 /// The search games of more than two players get.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ManyPlayers {
@@ -53,6 +56,8 @@ pub struct Style {
     pub null_move: bool,
     /// Reverse futility pruning (static null move) in two-player games.
     pub futility: bool,
+    /// Quiescence search on the game's noisy decisions in two-player games.
+    pub quiescence: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

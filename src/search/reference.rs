@@ -2,6 +2,7 @@
 
 use crate::game::{Game, Player, Turn};
 
+use super::QUIESCENCE_PLIES;
 use super::score::terminal_value;
 
 /// The negamax (expectimax at chance plies) value of `pos` for its player to move, searched to `depth`.
@@ -10,12 +11,21 @@ use super::score::terminal_value;
 /// position that repeats an earlier one scores 0, and the sign changes only when
 /// the player to move changes.
 pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    best_for(pos, root_player(pos), depth, 0)
+    best_for(pos, root_player(pos), depth, 0, 0)
 }
 
-fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
+/// [`negamax`] whose horizon plays on with noisy decisions ([`Game::is_noisy`]): a position
+/// there is worth the best of its static value and its noisy decisions' values, up to
+/// [`QUIESCENCE_PLIES`] of them in a row (a chance ply after one scores statically).
+pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    best_for(pos, root_player(pos), depth, 0, QUIESCENCE_PLIES)
+}
+
+/// The best value for `side` (to move) of its moves to `depth`, the horizon playing on with
+/// up to `noisy` noisy plies.
+fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: u32) -> i32 {
     if depth == 0 {
-        return pos.evaluate(side);
+        return quiescent(pos, side, ply, noisy);
     }
     let mut moves = Vec::new();
     pos.generate(&mut moves);
@@ -23,7 +33,7 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
         .into_iter()
         .map(|mv| {
             pos.make(mv);
-            let value = value_for(pos, side, depth - 1, ply + 1);
+            let value = value_for(pos, side, depth - 1, ply + 1, noisy);
             pos.unmake();
             value
         })
@@ -31,12 +41,33 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
         .expect("a running game has a legal move")
 }
 
-fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 {
+/// The horizon's value for `side` (to move): its static value, or better, a noisy
+/// decision's value while `left` allows another.
+fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, left: u32) -> i32 {
+    let stand = pos.evaluate(side);
+    if left == 0 {
+        return stand;
+    }
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    moves.retain(|&mv| pos.is_noisy(mv));
+    moves.into_iter().fold(stand, |best, mv| {
+        pos.make(mv);
+        let value = match pos.turn() {
+            Turn::Chance => pos.evaluate(side),
+            _ => value_for(pos, side, 0, ply + 1, left - 1),
+        };
+        pos.unmake();
+        best.max(value)
+    })
+}
+
+fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: u32) -> i32 {
     match pos.turn() {
         Turn::Over => terminal_value(pos.outcome().expect("result"), side, pos.players(), ply),
         _ if pos.repeats_earlier() => 0,
-        Turn::Player(next) if next == side => best_for(pos, side, depth, ply),
-        Turn::Player(next) => -best_for(pos, next, depth, ply),
+        Turn::Player(next) if next == side => best_for(pos, side, depth, ply, noisy),
+        Turn::Player(next) => -best_for(pos, next, depth, ply, noisy),
         Turn::Chance if depth == 0 => pos.evaluate(side),
         Turn::Chance => {
             let mut outcomes = Vec::new();
@@ -45,7 +76,7 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize) -> i32 
             for outcome in outcomes {
                 let weight = pos.chance_weight(outcome) as i64;
                 pos.make(outcome);
-                sum += weight * value_for(pos, side, depth - 1, ply + 1) as i64;
+                sum += weight * value_for(pos, side, depth - 1, ply + 1, noisy) as i64;
                 pos.unmake();
                 total += weight;
             }

@@ -19,6 +19,7 @@ impl Game for Dimraw {
     const NAME: &'static str = "dimraw";
     const LATE_MOVE_REDUCTIONS: bool = true;
     const MOVES_TO_GO: u64 = 15;
+    const QUIESCENCE: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),
@@ -94,6 +95,10 @@ impl Game for Dimraw {
 
     fn is_tactical(&self, mv: DmMove) -> bool {
         Dimraw::is_tactical(self, mv)
+    }
+
+    fn is_noisy(&self, mv: DmMove) -> bool {
+        Dimraw::is_noisy(self, mv)
     }
 
     fn format_move(&self, mv: DmMove) -> String {

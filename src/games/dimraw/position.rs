@@ -150,16 +150,20 @@ impl Dimraw {
         Self::earns_removal(after, mv)
     }
 
+    /// Whether a placement or step by the player to move earns a removal.
+    pub(super) fn is_noisy(&self, mv: DmMove) -> bool {
+        Self::would_earn_removal(self.state.pieces[self.state.side as usize], mv)
+    }
+
     /// Whether a placement or step earns a removal or takes the empty point of a mill that
     /// holds two of the opponent's pieces (a point where a piece of his would complete it).
     pub(super) fn is_tactical(&self, mv: DmMove) -> bool {
-        let s = &self.state;
-        let (own, theirs) = (s.pieces[s.side as usize], s.pieces[1 - s.side as usize]);
+        let theirs = self.state.pieces[1 - self.state.side as usize];
         let to = match mv {
             DmMove::Place(to) | DmMove::Step(_, to) => to as Point,
             DmMove::Remove(_) | DmMove::Pass => return false,
         };
-        Self::would_earn_removal(own, mv) || completes(&MILLS_AT[to], theirs | 1 << to)
+        self.is_noisy(mv) || completes(&MILLS_AT[to], theirs | 1 << to)
     }
 
     /// Plays a legal decision and applies rules 7-12.
@@ -320,6 +324,18 @@ mod tests {
         Dimraw::parse_text(text)
             .expect("a valid text")
             .is_tactical(mv)
+    }
+
+    #[test]
+    fn only_decisions_that_earn_a_removal_are_noisy() {
+        let placing = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+        assert!(placing.is_noisy(DmMove::Place(2)), "completes a mill");
+        assert!(!placing.is_noisy(DmMove::Place(19)), "a block is not");
+        assert!(!placing.is_noisy(DmMove::Place(5)));
+        let stepping = Dimraw::parse_text("xx....x..x.x...oo... 0 10 p1 0 0 25").unwrap();
+        assert!(stepping.is_noisy(DmMove::Step(11, 2)), "completes a mill");
+        assert!(!stepping.is_noisy(DmMove::Step(9, 14)), "a block is not");
+        assert!(!stepping.is_noisy(DmMove::Remove(15)), "removals are not");
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod chance;
 mod futility;
 mod max_n;
 mod null_move;
+mod quiescence;
 mod reductions;
 mod split;
 mod table;
@@ -123,6 +124,8 @@ pub struct Worker<'a, G: Game> {
     null_move: bool,
     /// Reverse futility pruning, if the style asks for it.
     futility: bool,
+    /// Quiescence search at the horizon, if the style asks for it.
+    quiescence: bool,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -170,6 +173,7 @@ impl<'a, G: Game> Worker<'a, G> {
             reductions: style.reductions,
             null_move: style.null_move,
             futility: style.futility,
+            quiescence: style.quiescence,
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,

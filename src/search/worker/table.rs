@@ -19,7 +19,7 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
     ) -> Result<(u64, u32), i32> {
         if depth == 0 || ply >= MAX_PLY {
-            return Err(self.evaluate(side));
+            return Err(self.horizon_value(side, ply, alpha, beta));
         }
         if self.stopped() {
             return Err(0);
