@@ -126,7 +126,20 @@ fn dimraw_positions_with_removals_depths_1_to_4() {
 
 /// With quiescence search, alpha-beta (with and without late-move reductions, which leave
 /// searches to 3 plies exact) equals the textbook negamax whose horizon plays on with the
-/// noisy decisions; in some of these positions that horizon changes the value.
+/// noisy decisions, with and without its table; returns whether that horizon changed the value.
+fn check_quiescent<G: Game>(pos: &G, depth: u32) -> bool {
+    let expected = negamax_quiescent(&mut pos.clone(), depth);
+    for reductions in [false, true] {
+        let style = Style {
+            quiescence: true,
+            reductions,
+            ..Style::default()
+        };
+        check_style(pos, depth, style, expected);
+    }
+    expected != negamax(&mut pos.clone(), depth)
+}
+
 #[test]
 fn dimraw_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
     let mut changed = 0;
@@ -137,16 +150,7 @@ fn dimraw_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
             continue;
         }
         for depth in 1..=3 {
-            let expected = negamax_quiescent(&mut pos.clone(), depth);
-            changed += (expected != negamax(&mut pos.clone(), depth)) as u32;
-            for reductions in [false, true] {
-                let style = Style {
-                    quiescence: true,
-                    reductions,
-                    ..Style::default()
-                };
-                check_style(&pos, depth, style, expected);
-            }
+            changed += check_quiescent(&pos, depth) as u32;
         }
     }
     assert!(changed >= 10, "quiescence changed only {changed} values");

@@ -250,3 +250,16 @@ fn texts_round_trip_and_reject_nonsense() {
         assert!(Splinter::from_text(bad, &cfg).is_err(), "accepted: {bad}");
     }
 }
+
+#[test]
+fn pushes_that_knock_an_opponent_s_piece_off_or_splinter_are_noisy() {
+    let board = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/1B13/RPpkbr9";
+    let cfg = GameConfig::default();
+    let black = Splinter::from_text(&format!("{board} p2 - 0"), &cfg).unwrap();
+    let noisy = |pos: &Splinter, token| pos.is_noisy(pos.parse_move(token).unwrap());
+    assert!(noisy(&black, "f1e1"), "White's rook falls off a1");
+    assert!(noisy(&black, "f1g1"), "Black's rook splinters off alone");
+    assert!(!noisy(&black, "d1d2"), "nothing leaves the board");
+    let white = Splinter::from_text(&format!("{board} p1 - 0"), &cfg).unwrap();
+    assert!(!noisy(&white, "b1a1"), "the mover's own rook falls");
+}

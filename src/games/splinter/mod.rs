@@ -23,6 +23,7 @@ impl Game for Splinter {
     const MCTS_PRIOR_TEMPERATURE: u32 = 30;
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
+    const QUIESCENCE: bool = true;
     const MOVES_TO_GO: u64 = 50;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
@@ -95,6 +96,10 @@ impl Game for Splinter {
 
     fn hand_turn_to(&mut self, player: Player) -> bool {
         Splinter::hand_turn_to(self, player)
+    }
+
+    fn is_noisy(&self, mv: SpMove) -> bool {
+        Splinter::is_noisy(self, mv)
     }
 
     fn format_move(&self, mv: SpMove) -> String {
