@@ -99,7 +99,7 @@ impl Game for Splinter {
     }
 
     fn is_noisy(&self, mv: SpMove) -> bool {
-        Splinter::is_noisy(self, mv)
+        mv.takes_pieces_off()
     }
 
     fn format_move(&self, mv: SpMove) -> String {

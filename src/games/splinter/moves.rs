@@ -1,28 +1,46 @@
 //! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
 
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
-use super::position::{NO_DIRECTION, Splinter};
+use super::position::{NO_DIRECTION, Splinter, colour_of};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
-/// whether the move splinters at all, which generation finds out and `make` then need not.
+/// whether the move splinters at all, which generation finds out and `make` then need not, and
+/// whether it pushes an opponent's piece off the board (both marks make a move noisy).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SpMove(u32);
 
 /// The bit that marks a splintering move.
 const SPLINTERS: u32 = 1 << 21;
+/// The bit that marks a push whose last piece, an opponent's, falls off the board.
+const KNOCKS_OFF: u32 = 1 << 22;
+/// The marks generation sets, which are no part of the move's name.
+const MARKS: u32 = SPLINTERS | KNOCKS_OFF;
 
 impl SpMove {
     /// A move of the piece on `from` in direction `dir`, keeping the group that starts at
-    /// `choice`; `splinters`: the push leaves the pieces in more than one group.
-    pub fn new(from: Cell, dir: usize, choice: Option<Cell>, splinters: bool) -> Self {
-        let splinter_bit = if splinters { SPLINTERS } else { 0 };
-        SpMove(from as u32 | (dir as u32) << 9 | (choice.unwrap_or(0) as u32) << 12 | splinter_bit)
+    /// `choice`; `splinters`: the push leaves the pieces in more than one group; `knocks_off`:
+    /// its last piece, an opponent's, falls off the board.
+    pub fn new(
+        from: Cell,
+        dir: usize,
+        choice: Option<Cell>,
+        (splinters, knocks_off): (bool, bool),
+    ) -> Self {
+        let marks = if splinters { SPLINTERS } else { 0 } | if knocks_off { KNOCKS_OFF } else { 0 };
+        SpMove(from as u32 | (dir as u32) << 9 | (choice.unwrap_or(0) as u32) << 12 | marks)
     }
 
     /// Whether the push splits the pieces into groups (R5), so that some are removed.
     #[inline]
     pub fn splinters(self) -> bool {
         self.0 & SPLINTERS != 0
+    }
+
+    /// Whether the move takes pieces off the board: it splinters (R5), or its last piece, an
+    /// opponent's, falls (R4).
+    #[inline]
+    pub fn takes_pieces_off(self) -> bool {
+        self.0 & MARKS != 0
     }
 
     /// The moving piece's cell.
@@ -40,16 +58,16 @@ impl SpMove {
     /// The kept group's first cell, for a tied splinter.
     #[inline]
     pub fn choice(self) -> Option<Cell> {
-        match (self.0 & !SPLINTERS) >> 12 {
+        match (self.0 & !MARKS) >> 12 {
             0 => None,
             cell => Some(cell as Cell),
         }
     }
 
-    /// The packed form without the splinter mark: piece, direction and choice, which name
-    /// the move in any position where it is legal.
+    /// The packed form without the marks: piece, direction and choice, which name the move in
+    /// any position where it is legal.
     pub fn bits(self) -> u32 {
-        self.0 & !SPLINTERS
+        self.0 & !MARKS
     }
 
     /// The token: `<from><to>`, with `=<square>` for a tied splinter.
@@ -113,19 +131,29 @@ impl Splinter {
                     continue;
                 }
                 let end = self.chain_end(from, dir);
+                let knocks_off = self.knocks_off(end, dir);
                 let after = self.occupancy_after_push(from, end);
                 match Self::groups_after(&after, from) {
                     Some(groups) if groups.tied_firsts().next().is_some() => {
                         moves.extend(
-                            groups
-                                .tied_firsts()
-                                .map(|first| SpMove::new(from, dir, Some(first), true)),
+                            groups.tied_firsts().map(|first| {
+                                SpMove::new(from, dir, Some(first), (true, knocks_off))
+                            }),
                         );
                     }
-                    split => moves.push(SpMove::new(from, dir, None, split.is_some())),
+                    split => {
+                        let marks = (split.is_some(), knocks_off);
+                        moves.push(SpMove::new(from, dir, None, marks));
+                    }
                 }
             }
         }
+    }
+
+    /// Whether a push in `dir` whose chain ends before `end` pushes an opponent's piece off
+    /// the board (R4).
+    fn knocks_off(&self, end: Cell, dir: usize) -> bool {
+        !on_board(end) && colour_of(self.state.board[step(end, reverse(dir))]) != self.state.side
     }
 
     /// Whether the push chain from `from` in `dir` holds a cell of the record (R8).
@@ -167,7 +195,10 @@ mod tests {
     }
 
     /// Generation marks exactly the moves after whose push the pieces fall apart into groups
-    /// (which `make` then splits without looking again), on positions of random games.
+    /// (which `make` then splits without looking again), on positions of random games, and
+    /// takes none of their other moves for one that pushes pieces off (random games rarely
+    /// reach the edge: `pushes_that_knock_an_opponent_s_piece_off_or_splinter_are_noisy` has
+    /// the ones that do).
     #[test]
     fn the_splinter_mark_is_set_on_exactly_the_splitting_moves() {
         use super::super::groups::components;
@@ -185,6 +216,10 @@ mod tests {
                     let groups = components(&after).count;
                     assert_eq!(mv.splinters(), groups > 1, "{}", mv.token());
                     marked += mv.splinters() as u32;
+                    let last = step(end, reverse(mv.direction()));
+                    let falls = !on_board(end) && pos.state.board[last] != 0;
+                    let theirs = falls && colour_of(pos.state.board[last]) != pos.state.side;
+                    assert_eq!(mv.takes_pieces_off(), mv.splinters() || theirs);
                 }
                 let mv = pos.random_move(&mut rng, &mut scratch);
                 Splinter::make(&mut pos, mv);

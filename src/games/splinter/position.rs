@@ -1,6 +1,6 @@
 //! The Splinter position: pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
 
-use super::board::{CELLS, Cell, CellSet, RING_COMPONENTS, on_board, reverse, step};
+use super::board::{CELLS, Cell, CellSet, RING_COMPONENTS, on_board, step};
 use super::groups::{Groups, components, joined};
 use super::moves::SpMove;
 use crate::game::hashing::{key_table, mix64};
@@ -217,18 +217,6 @@ impl Splinter {
     /// Whether the current position occurred earlier in the game.
     pub(super) fn repeats_earlier(&self) -> bool {
         self.history.occurred(2)
-    }
-
-    /// Whether a move takes pieces off the board: it splinters (R5), or its push chain ends
-    /// at the edge with an opponent's piece, which falls (R4).
-    pub(super) fn is_noisy(&self, mv: SpMove) -> bool {
-        if mv.splinters() {
-            return true;
-        }
-        let (from, dir) = (mv.from(), mv.direction());
-        let end = self.chain_end(from, dir);
-        let last = step(end, reverse(dir));
-        !on_board(end) && colour_of(self.state.board[last]) != self.state.side
     }
 
     /// The cells of the push chain from `from` in `dir` (R3), and the cell after it.
