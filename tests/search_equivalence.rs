@@ -49,6 +49,18 @@ fn sparse_positions_depths_1_to_4() {
 }
 
 #[test]
+fn tumbling_down_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
+    let mut changed = 0;
+    for seed in 0..60 {
+        let pos = sparse_position(seed);
+        for depth in 1..=3 {
+            changed += check_quiescent(&pos, depth) as u32;
+        }
+    }
+    assert!(changed >= 10, "quiescence changed only {changed} values");
+}
+
+#[test]
 fn played_positions_depths_1_to_2() {
     for seed in 0..20 {
         let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();

@@ -313,3 +313,26 @@ fn the_turn_is_handed_over_and_back() {
     assert!(won.outcome().is_some());
     assert!(!won.hand_turn_to(1));
 }
+
+#[test]
+fn the_noisy_decisions_land_a_checker_on_an_opponent_s_king() {
+    let noisy = |pos: &TumblingDown, token| pos.is_noisy(pos.parse_move(token).unwrap());
+    // Case 1: the tumble's top checker lands on p2's king at h8; the step stops short of it.
+    let capture = td("a2a1t d8e8");
+    assert!(noisy(&capture, "a1b2t"), "the tumble covers the king");
+    assert!(!noisy(&capture, "a1b2"), "the step lands on no king");
+    // Case 4: covering the king at a1 is noisy even where a taller king cancels the loss.
+    let cancelled = td("d2d1 f7g8t b2b3 g8f7t a4a3 h7g8 c1b1t b3a2t a5b5");
+    assert!(noisy(&cancelled, "a2a1"), "a step onto the king");
+    assert!(noisy(&cancelled, "a2a1t"), "a pile onto the king");
+    assert!(!noisy(&cancelled, "a2b1"), "a step beside it");
+    // Case 5: landing on the mover's own king is no capture of the opponent's.
+    let own = td("b1a1 f6g6 c1d2 h4g4 a2b3t g6f6 c2d1t e7f7 b4c4 g5h5 d5e6 g8f7t b2b1t");
+    assert!(!noisy(&own, "e6f7t"), "the mover's own king");
+    // Case 6: a checker of the opponent's buried under the pile covers nothing.
+    let buried = td("b3b4 h7g8t c2d2 g7h7t e1f1 f8g8t c1b1 g8f7t b2b3 f6f5");
+    assert!(
+        !noisy(&buried, "b3b2t"),
+        "only the mover's checker on top counts"
+    );
+}

@@ -23,6 +23,7 @@ impl Game for TumblingDown {
     const EVALUATION_DECADE: f64 = 892.0;
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
+    const QUIESCENCE: bool = true;
     const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
@@ -96,6 +97,10 @@ impl Game for TumblingDown {
 
     fn hand_turn_to(&mut self, player: Player) -> bool {
         TumblingDown::hand_turn_to(self, player)
+    }
+
+    fn is_noisy(&self, mv: TdMove) -> bool {
+        self.lands_on_a_king(mv)
     }
 
     fn format_move(&self, mv: TdMove) -> String {
