@@ -15,6 +15,20 @@ pub struct Line {
     pub squares: [u8; 7],
 }
 
+impl Line {
+    /// Where a tumble of `height` checkers along this line drops them (R4): as (i, square, how
+    /// many) for its i-th square, checker i from the bottom first; one checker on each square,
+    /// the rest piled on the line's last square.
+    #[inline]
+    pub fn drops(&self, height: u8) -> impl Iterator<Item = (usize, Square, u8)> + '_ {
+        let len = self.len as usize;
+        (0..len.min(height as usize)).map(move |i| {
+            let dropped = if i + 1 == len { height - i as u8 } else { 1 };
+            (i, self.squares[i] as Square, dropped)
+        })
+    }
+}
+
 const fn build_lines() -> [[Line; 8]; 64] {
     let mut lines = [[Line {
         len: 0,

@@ -3,7 +3,7 @@
 use super::board::{
     DIRECTION_MASKS, DIRECTIONS, LINES, Square, neighbour, parse_square, square_name,
 };
-use super::position::{TumblingDown, is_pure};
+use super::position::TumblingDown;
 
 /// A step or tumble: origin square, direction and kind, packed in 10 bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -99,29 +99,21 @@ impl TumblingDown {
     }
 
     /// Whether `mv` lands one of the mover's checkers on top of one of the opponent's kings
-    /// (R9): the decisions quiescence searches. On a tumble's line the i-th checker from the
-    /// bottom lands on the i-th square and the stack's top ends on the last square reached.
+    /// (R9): the decisions quiescence searches.
     pub(super) fn lands_on_a_king(&self, mv: TdMove) -> bool {
         let mover = self.side;
-        let opponent = 1 - mover;
-        let is_king = |sq: Square| {
-            let (height, colors) = self.stack(sq);
-            height == self.king_height[opponent as usize] && is_pure(opponent, height, colors)
-        };
+        let theirs = self.controlled[1 - mover as usize];
+        let is_their_king = |sq: Square| theirs >> sq & 1 != 0 && self.is_king(sq);
         let from = mv.from();
         if !mv.is_tumble() {
-            return is_king(neighbour(from, mv.direction()));
+            return is_their_king(neighbour(from, mv.direction()));
         }
         let (height, colors) = self.stack(from);
-        let line = &LINES[from][mv.direction()];
-        let reach = (line.len as usize).min(height as usize);
-        (0..reach).any(|i| {
-            let on_top = if i + 1 == line.len as usize {
-                height as usize - 1
-            } else {
-                i
-            };
-            (colors >> on_top) & 1 == mover as u64 && is_king(line.squares[i] as Square)
-        })
+        LINES[from][mv.direction()]
+            .drops(height)
+            .any(|(i, sq, dropped)| {
+                let on_top = i + dropped as usize - 1;
+                (colors >> on_top) & 1 == mover as u64 && is_their_king(sq)
+            })
     }
 }

@@ -297,17 +297,9 @@ impl TumblingDown {
             );
         } else {
             // R4: checker i lands on the i-th square of the line; the rest pile on its last square.
-            let line = &LINES[from][mv.direction()];
-            let reach = (line.len as usize).min(height as usize);
             self.change(from, 0, 0, &mut undo, &mut kings);
-            for i in 0..reach {
-                let sq = line.squares[i] as Square;
+            for (i, sq, dropped) in LINES[from][mv.direction()].drops(height) {
                 let (h, c) = self.stack(sq);
-                let dropped = if i + 1 == line.len as usize {
-                    height - i as u8
-                } else {
-                    1
-                };
                 let bits = (colors >> i) & low_bits(dropped);
                 self.change(sq, h + dropped, c | (bits << h), &mut undo, &mut kings);
             }
