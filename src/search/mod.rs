@@ -279,8 +279,8 @@ fn iterate<G: Game>(worker: &mut Worker<G>, params: &Deepening<G>) -> SearchRepo
 }
 
 /// Searches line `k` with a narrow window around the previous score, widening on failure.
-/// Returns whether some window found a move that raised alpha, which is then `lines[k]`
-/// (what a stopped search may still play).
+/// Returns whether some window found a move that raised alpha, which is then `lines[k]` with
+/// the score the latest such window gave it (what a stopped search may still play).
 fn aspiration_search<G: Game>(
     worker: &mut Worker<G>,
     lines: &mut [RootMove<G::Move>],
@@ -295,13 +295,13 @@ fn aspiration_search<G: Game>(
     } else {
         (-INFINITY, INFINITY)
     };
-    let mut found = false;
+    let mut found = Found::default();
     loop {
         let root = worker.search_root(lines, k, depth, alpha, beta);
         let value = root.best;
-        found |= root.found;
+        found.after_window(root.found, worker.stopped(), &mut lines[k]);
         if worker.stopped() || (value > alpha && value < beta) {
-            return found;
+            return found.is_some();
         }
         if value <= alpha {
             alpha = (value - delta).max(-INFINITY);
@@ -312,6 +312,30 @@ fn aspiration_search<G: Game>(
         if delta > 1000 {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
+    }
+}
+
+/// What the windows of one aspiration search have found: the score of the move (then
+/// `lines[k]`) that raised alpha in the latest window that found one.
+#[derive(Debug, Default)]
+struct Found(Option<i32>);
+
+impl Found {
+    /// Takes in a window's outcome: whether it `raised` alpha, whether the search
+    /// `stopped` in it, and `line`, the line the windows search. A later window may have
+    /// searched the move an earlier one raised alpha with (first in the lines) and marked it
+    /// as failing low (search instability); stopped before it raised alpha itself, that
+    /// move is still the one to play, with the earlier window's score (not -INFINITY).
+    fn after_window<M>(&mut self, raised: bool, stopped: bool, line: &mut RootMove<M>) {
+        match (raised, self.0) {
+            (true, _) => self.0 = Some(line.score),
+            (false, Some(score)) if stopped => line.score = score,
+            (false, _) => {}
+        }
+    }
+
+    fn is_some(&self) -> bool {
+        self.0.is_some()
     }
 }
 
@@ -340,4 +364,50 @@ fn report_iteration<G: Game>(
         player_scores: (worker.pos.players() > 2).then(|| worker.leaf_scores(&lines[0].pv)),
     };
     reporter.report(&worker.pos, Event::Progress(progress));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(score: i32) -> RootMove<u8> {
+        RootMove {
+            mv: 7,
+            score,
+            pv: vec![7],
+        }
+    }
+
+    #[test]
+    fn a_move_that_failed_high_keeps_its_score_when_the_wider_window_stops_before_a_raise() {
+        let mut found = Found::default();
+        let mut first = line(150);
+        found.after_window(true, false, &mut first);
+        // The wider window searched it first, saw it fail low (search instability), and
+        // was stopped in a later move.
+        first.score = -INFINITY;
+        found.after_window(false, true, &mut first);
+        assert!(found.is_some());
+        assert_eq!(first.score, 150);
+    }
+
+    #[test]
+    fn a_window_that_raises_alpha_before_the_stop_gives_its_own_score() {
+        let mut found = Found::default();
+        found.after_window(true, false, &mut line(150));
+        let mut raised = line(90);
+        found.after_window(true, true, &mut raised);
+        assert!(found.is_some());
+        assert_eq!(raised.score, 90);
+    }
+
+    #[test]
+    fn nothing_raised_before_the_stop_leaves_nothing_found() {
+        let mut found = Found::default();
+        let mut first = line(-INFINITY);
+        found.after_window(false, false, &mut first);
+        found.after_window(false, true, &mut first);
+        assert!(!found.is_some());
+        assert_eq!(first.score, -INFINITY);
+    }
 }
