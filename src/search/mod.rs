@@ -146,6 +146,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
             }
         }
         params.stop.store(true, Relaxed);
+        board.wake_all();
         main.flush_nodes();
         report
     })

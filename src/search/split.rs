@@ -8,9 +8,14 @@
 //! Every thread searches a move it took with the node's best value so far as its alpha and
 //! hands the value back; a value at or above beta cuts the split point, and every thread
 //! working inside it (at its level of the stack or deeper) stops there.
+//!
+//! A helper with no work spins a little, then sleeps until a split point opens or the
+//! search ends ([`SplitBoard::park`]): a spinning thread takes a core that the machine (a
+//! virtual one, sharing its host) may otherwise give to the thread that does the work.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 use crate::game::{Game, Player};
 
@@ -117,7 +122,14 @@ pub struct SplitBoard<G: Game> {
     /// Split points on the stack.
     levels: AtomicUsize,
     next_id: AtomicUsize,
+    /// Helpers asleep in [`SplitBoard::park`]; the lock that their sleep and its wake-up share.
+    parked: Mutex<usize>,
+    /// Wakes the parked helpers.
+    wake: Condvar,
 }
+
+/// The longest a parked helper sleeps before it looks again (a safety net: it is woken).
+const PARK_TIMEOUT: Duration = Duration::from_millis(2);
 
 impl<G: Game> Default for SplitBoard<G> {
     fn default() -> Self {
@@ -128,6 +140,8 @@ impl<G: Game> Default for SplitBoard<G> {
             cut_level: AtomicUsize::new(usize::MAX),
             levels: AtomicUsize::new(0),
             next_id: AtomicUsize::new(1),
+            parked: Mutex::new(0),
+            wake: Condvar::new(),
         }
     }
 }
@@ -162,6 +176,34 @@ impl<G: Game> SplitBoard<G> {
         }
     }
 
+    /// Sleeps until a split point has moves to hand out, `stop` is raised and
+    /// [`SplitBoard::wake_all`] called, or [`PARK_TIMEOUT`] has passed.
+    pub fn park(&self, stop: &AtomicBool) {
+        let _ = self.park_for(stop, PARK_TIMEOUT);
+    }
+
+    /// [`SplitBoard::park`] with its longest sleep; returns whether it had to sleep it out.
+    fn park_for(&self, stop: &AtomicBool, timeout: Duration) -> bool {
+        let mut parked = crate::sync::lock(&self.parked);
+        if self.is_open() || stop.load(Relaxed) {
+            return false;
+        }
+        *parked += 1;
+        let (mut parked, waited) = self
+            .wake
+            .wait_timeout(parked, timeout)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *parked -= 1;
+        waited.timed_out()
+    }
+
+    /// Wakes the parked helpers (after a split point opened, or the search stopped).
+    pub fn wake_all(&self) {
+        if *crate::sync::lock(&self.parked) > 0 {
+            self.wake.notify_all();
+        }
+    }
+
     /// Whether the split point at `level`, or one it is nested in, was cut.
     pub fn cut_at_or_above(&self, level: usize) -> bool {
         self.cut_level.load(Relaxed) <= level
@@ -184,7 +226,10 @@ impl<G: Game> SplitBoard<G> {
         stack.push(split);
         self.levels.store(stack.len(), Relaxed);
         self.update_open(&stack);
-        Some(stack.len() - 1)
+        let level = stack.len() - 1;
+        drop(stack);
+        self.wake_all();
+        Some(level)
     }
 
     /// A thread joins the innermost split point with moves left nested inside the one at
@@ -265,5 +310,65 @@ impl<G: Game> SplitBoard<G> {
             .compare_exchange(level, usize::MAX, Relaxed, Relaxed);
         self.update_open(&stack);
         Some(split)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameConfig;
+    use crate::games::tumbling_down::TumblingDown;
+
+    /// Far longer than a wake-up takes: a helper that sleeps it out was not woken.
+    const A_MINUTE: Duration = Duration::from_secs(60);
+
+    /// Parks a helper on `board` (for a minute unless woken), waits until it sleeps, runs
+    /// `wake`, and asserts that the helper was woken.
+    fn park_and(board: &SplitBoard<TumblingDown>, stop: &AtomicBool, wake: impl FnOnce()) {
+        std::thread::scope(|scope| {
+            let helper = scope.spawn(|| board.park_for(stop, A_MINUTE));
+            while *crate::sync::lock(&board.parked) == 0 {
+                std::thread::yield_now();
+            }
+            wake();
+            let slept_it_out = helper.join().expect("the helper returns");
+            assert!(!slept_it_out, "the parked helper was not woken");
+        });
+    }
+
+    #[test]
+    fn a_parked_helper_wakes_when_a_split_point_opens() {
+        let (board, stop) = (SplitBoard::default(), AtomicBool::new(false));
+        park_and(&board, &stop, || {
+            let pos = TumblingDown::startpos(&GameConfig::default()).expect("a start");
+            let mut moves = Vec::new();
+            pos.generate(&mut moves);
+            let node = Node {
+                side: 0,
+                depth: 3,
+                ply: 0,
+                beta: 100,
+            };
+            let jobs = vec![Job {
+                index: 1,
+                mv: moves[1],
+                reduced: 0,
+            }];
+            assert_eq!(
+                board.open(SplitPoint::new(pos, node, jobs, 0, 0), None),
+                Some(0)
+            );
+        });
+        assert!(board.is_open());
+    }
+
+    #[test]
+    fn a_parked_helper_wakes_when_the_search_stops() {
+        let (board, stop) = (SplitBoard::default(), AtomicBool::new(false));
+        park_and(&board, &stop, || {
+            stop.store(true, Relaxed);
+            board.wake_all();
+        });
+        assert!(!board.is_open());
     }
 }

@@ -14,6 +14,8 @@ use super::{NodeResult, RootMove, Window, Worker, reductions};
 const MIN_SPLIT_DEPTH: u32 = 3;
 /// Spins of an idle thread between two offers of its core to other threads.
 const SPINS_PER_YIELD: u32 = 4096;
+/// Spins of an idle helper before it sleeps until a split point opens (some 100 us).
+const SPINS_BEFORE_PARK: u32 = 2048;
 
 /// One turn of a thread waiting for work: a spin, and now and then its core offered to
 /// other threads (where there are more threads than cores). Returns the spins so far.
@@ -50,8 +52,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 .is_some_and(|board| board.someone_idle() && board.innermost(self.split_level))
     }
 
-    /// A helper thread's life: waits for split points and searches their moves, until the
-    /// search stops.
+    /// A helper thread's life: waits for split points (spinning a while, then asleep) and
+    /// searches their moves, until the search stops.
     pub fn help(&mut self) {
         let board = self.board.expect("a helper shares a board");
         let mut known_id = 0;
@@ -64,8 +66,13 @@ impl<'a, G: Game> Worker<'a, G> {
             };
             let Some(joined) = joined else {
                 spins = pause(spins);
+                if spins >= SPINS_BEFORE_PARK {
+                    board.park(self.stop);
+                    spins = 0;
+                }
                 continue;
             };
+            spins = 0;
             if let Some(pos) = joined.pos {
                 self.pos = pos;
             }
