@@ -9,6 +9,7 @@ mod referee;
 mod settings;
 mod shard;
 mod stats;
+mod steal;
 mod tournament;
 
 use std::io::Write;

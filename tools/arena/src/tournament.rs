@@ -14,6 +14,7 @@ use crate::records::{self, GameRecord};
 use crate::referee::Opening;
 use crate::shard::{Shard, fingerprint};
 use crate::stats::{HeadToHead, Sprt, Standing};
+use crate::steal::{CpuTimes, steal_line};
 use ugi::engine::EngineSpec;
 use ugi::record::Schedule;
 
@@ -186,6 +187,7 @@ impl Tally {
 /// Plays the match, writing progress and summaries to `out`; returns the final tally.
 pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, String> {
     let (header, schedule) = (config.header(), config.schedule());
+    let cpu_at_start = CpuTimes::now();
     let mut tally = Tally::default();
     let mut done = HashSet::new();
     if config.resume
@@ -260,7 +262,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                 say(out, &format!("Warning: game {}: {note}", record.game));
             }
             if config.report_every > 0 && tally.finished % config.report_every == 0 {
-                say(out, &summary(&header, &tally));
+                report(out, &header, &tally, cpu_at_start);
             }
             // One shard cannot decide the match: `arena merge` gives the SPRT's state.
             if let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) {
@@ -286,9 +288,17 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     }
     let just_reported = config.report_every > 0 && tally.finished % config.report_every == 0;
     if !just_reported || tally.finished == 0 {
-        say(out, &summary(&header, &tally));
+        report(out, &header, &tally, cpu_at_start);
     }
     Ok(tally)
+}
+
+/// The summary block, and the machine's CPU steal since the match began (where known).
+fn report(out: &mut dyn Write, header: &Header, tally: &Tally, cpu_at_start: Option<CpuTimes>) {
+    say(out, &summary(header, tally));
+    if let Some(line) = steal_line(cpu_at_start) {
+        say(out, &line);
+    }
 }
 
 /// Writes one line to `out` and flushes it.
