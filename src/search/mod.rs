@@ -300,8 +300,10 @@ fn aspiration_search<G: Game>(
     loop {
         let root = worker.search_root(lines, k, depth, alpha, beta);
         let value = root.best;
-        found.after_window(root.found, worker.stopped(), &mut lines[k]);
-        if worker.stopped() || (value > alpha && value < beta) {
+        // Read once: a `stop` arriving between two reads would skip the score's repair.
+        let stopped = worker.stopped();
+        found.after_window(root.found, stopped, &mut lines[k]);
+        if stopped || (value > alpha && value < beta) {
             return found.is_some();
         }
         if value <= alpha {

@@ -310,7 +310,6 @@ fn games_of(path: &str) -> Vec<String> {
     games
 }
 
-/// The summary block: from the `Results` line to the end.
 /// The last summary block of `out`, without the machine's CPU steal (a fact of the machine,
 /// not of the games, which a merge cannot know).
 fn summary_of(out: &str) -> String {
