@@ -10,8 +10,10 @@ use super::super::score::INFINITY;
 use super::super::split::{Job, Node, SplitBoard, SplitPoint};
 use super::{NodeResult, RootMove, Window, Worker, reductions};
 
-/// The fewest plies left at a node worth splitting.
-const MIN_SPLIT_DEPTH: u32 = 3;
+/// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
+/// 2-ply node's moves are worth handing out, and splitting there keeps a helper busy in the
+/// 3-ply iterations of short searches.
+const MIN_SPLIT_DEPTH: u32 = 2;
 /// Spins of an idle thread between two offers of its core to other threads.
 const SPINS_PER_YIELD: u32 = 4096;
 /// Spins of an idle helper before it sleeps until a split point opens (some 100 us).
