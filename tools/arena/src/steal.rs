@@ -44,13 +44,29 @@ fn parse(text: &str) -> Option<CpuTimes> {
     })
 }
 
-/// The summary's line on the steal since `start`, where both ends are known.
-pub fn steal_line(start: Option<CpuTimes>) -> Option<String> {
-    let share = CpuTimes::now()?.stolen_since(&start?)?;
-    Some(format!(
+/// The summary's line on the steal since `start`, and since `last` (the previous report)
+/// where that is a later point, so that a disturbed stretch of a long match shows; `None`
+/// where the counters are not known.
+pub fn steal_line(start: Option<CpuTimes>, last: Option<CpuTimes>) -> Option<String> {
+    let now = CpuTimes::now()?;
+    let whole = now.stolen_since(&start?)?;
+    let recent = last
+        .filter(|last| Some(*last) != start)
+        .and_then(|last| now.stolen_since(&last));
+    Some(describe(whole, recent))
+}
+
+/// The steal line for shares (0 to 1) of the whole match and of the stretch since the last
+/// report.
+fn describe(whole: f64, recent: Option<f64>) -> String {
+    let mut line = format!(
         "CPU steal: {:.1} % of this machine's processor time went to other guests of its host",
-        100.0 * share
-    ))
+        100.0 * whole
+    );
+    if let Some(recent) = recent {
+        line += &format!(" ({:.1} % since the last report)", 100.0 * recent);
+    }
+    line
 }
 
 #[cfg(test)]
@@ -69,6 +85,19 @@ mod tests {
         let share = after.stolen_since(&before).unwrap();
         assert!((share - 100.0 / 420.0).abs() < 1e-12, "{share}");
         assert_eq!(before.stolen_since(&before), None);
+    }
+
+    #[test]
+    fn the_line_adds_the_stretch_since_the_last_report_where_there_was_one() {
+        assert_eq!(
+            describe(0.058, None),
+            "CPU steal: 5.8 % of this machine's processor time went to other guests of its host"
+        );
+        assert_eq!(
+            describe(0.058, Some(0.246)),
+            "CPU steal: 5.8 % of this machine's processor time went to other guests of its host \
+             (24.6 % since the last report)"
+        );
     }
 
     #[test]

@@ -208,9 +208,26 @@ fn the_sprt_stops_a_one_sided_match_early() {
             "elo1=10",
             "--concurrency",
             "2",
+            "--report-every",
+            "5",
         ],
     );
     assert!(out.contains("H1 accepted"), "{out}");
+    if std::path::Path::new("/proc/stat").exists() {
+        // The first report's steal is the match's; later ones add the stretch since the last.
+        let steal: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("CPU steal: "))
+            .collect();
+        assert!(steal.len() >= 2, "{out}");
+        assert!(!steal[0].contains("since the last report"), "{out}");
+        assert!(
+            steal[1..]
+                .iter()
+                .all(|l| l.ends_with("% since the last report)")),
+            "{out}"
+        );
+    }
     let games: usize = out
         .lines()
         .rfind(|l| l.starts_with("Games: "))
