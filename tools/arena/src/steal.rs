@@ -44,15 +44,13 @@ fn parse(text: &str) -> Option<CpuTimes> {
     })
 }
 
-/// The summary's line on the steal since `start`, and since `last` (the previous report)
-/// where that is a later point, so that a disturbed stretch of a long match shows; `None`
-/// where the counters are not known.
+/// The summary's line on the steal since `start`, and since `last` (the previous report,
+/// `None` before the first), so that a disturbed stretch of a long match shows; `None` where
+/// the counters are not known.
 pub fn steal_line(start: Option<CpuTimes>, last: Option<CpuTimes>) -> Option<String> {
     let now = CpuTimes::now()?;
     let whole = now.stolen_since(&start?)?;
-    let recent = last
-        .filter(|last| Some(*last) != start)
-        .and_then(|last| now.stolen_since(&last));
+    let recent = last.and_then(|last| now.stolen_since(&last));
     Some(describe(whole, recent))
 }
 

@@ -188,7 +188,8 @@ impl Tally {
 pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, String> {
     let (header, schedule) = (config.header(), config.schedule());
     let cpu_at_start = CpuTimes::now();
-    let mut last_report = cpu_at_start;
+    // The counters at the last periodic report (none yet).
+    let mut last_report = None;
     let mut tally = Tally::default();
     let mut done = HashSet::new();
     if config.resume
@@ -263,7 +264,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                 say(out, &format!("Warning: game {}: {note}", record.game));
             }
             if config.report_every > 0 && tally.finished % config.report_every == 0 {
-                report(out, &header, &tally, (cpu_at_start, last_report));
+                report(out, &header, &tally, cpu_at_start, last_report);
                 last_report = CpuTimes::now();
             }
             // One shard cannot decide the match: `arena merge` gives the SPRT's state.
@@ -290,21 +291,22 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     }
     let just_reported = config.report_every > 0 && tally.finished % config.report_every == 0;
     if !just_reported || tally.finished == 0 {
-        report(out, &header, &tally, (cpu_at_start, last_report));
+        report(out, &header, &tally, cpu_at_start, last_report);
     }
     Ok(tally)
 }
 
-/// The summary block, and the machine's CPU steal since the match began and since the last
-/// report (where known): `cpu` holds the counters at those two points.
+/// The summary block, and the machine's CPU steal since the match began (`cpu_at_start`) and
+/// since the last report (`last_report`, `None` before the first), where known.
 fn report(
     out: &mut dyn Write,
     header: &Header,
     tally: &Tally,
-    cpu: (Option<CpuTimes>, Option<CpuTimes>),
+    cpu_at_start: Option<CpuTimes>,
+    last_report: Option<CpuTimes>,
 ) {
     say(out, &summary(header, tally));
-    if let Some(line) = steal_line(cpu.0, cpu.1) {
+    if let Some(line) = steal_line(cpu_at_start, last_report) {
         say(out, &line);
     }
 }
