@@ -1,5 +1,6 @@
 //! Match statistics: Elo with its error, normalized Elo, LOS and the SPRT on pentanomial
-//! pair results (two engines), and average scores and ranks (any number of players).
+//! pair results (two engines), and average scores with their errors and ranks (any number of
+//! players).
 
 /// The SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -185,6 +186,9 @@ pub struct Standing {
     pub points: f64,
     /// Ranks summed (1 is first; tied seats share the better rank).
     pub ranks: u32,
+    /// Complete samples counted by `add_sample`, the sum of their average scores, and the sum
+    /// of those averages' squares.
+    samples: (u32, f64, f64),
 }
 
 impl Standing {
@@ -199,6 +203,28 @@ impl Standing {
     pub fn averages(&self) -> (f64, f64) {
         let n = self.seats.max(1) as f64;
         (self.points / n, self.ranks as f64 / n)
+    }
+
+    /// Adds one complete sample (every rotation of one opening): the engine's average score
+    /// per seat in it. Samples are the independent units: the rotations of one opening share
+    /// it, and with it much of their result.
+    pub fn add_sample(&mut self, average: f64) {
+        let (n, sum, square) = &mut self.samples;
+        *n += 1;
+        *sum += average;
+        *square += average * average;
+    }
+
+    /// The mean of the samples' average scores and its 95% error, once two samples are in.
+    pub fn sample_interval(&self) -> Option<(u32, f64, f64)> {
+        let (n, sum, square) = self.samples;
+        if n < 2 {
+            return None;
+        }
+        let count = f64::from(n);
+        let mean = sum / count;
+        let variance = ((square - count * mean * mean) / (count - 1.0)).max(0.0);
+        Some((n, mean, 1.959_964 * (variance / count).sqrt()))
     }
 }
 
@@ -287,5 +313,26 @@ mod tests {
         s.add(2, &[1.0, 0.0, 0.0]);
         assert_eq!(s.averages(), (0.5, 1.5));
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn sample_intervals_need_two_samples_and_shrink_with_more() {
+        let mut s = Standing::default();
+        s.add_sample(0.5);
+        assert_eq!(s.sample_interval(), None);
+        s.add_sample(0.0);
+        let (n, mean, error) = s.sample_interval().expect("two samples");
+        // Sample standard deviation sqrt(0.125), over sqrt(2).
+        assert_eq!((n, mean), (2, 0.25));
+        assert!((error - 1.959_964 * 0.25).abs() < 1e-9, "{error}");
+        for _ in 0..49 {
+            s.add_sample(0.5);
+            s.add_sample(0.0);
+        }
+        let (n, mean, narrower) = s.sample_interval().expect("many samples");
+        assert_eq!(n, 100);
+        assert!((mean - 0.25).abs() < 1e-12);
+        let expected = 1.959_964 * (0.0625f64 * 100.0 / 99.0 / 100.0).sqrt();
+        assert!((narrower - expected).abs() < 1e-9 && narrower < error);
     }
 }

@@ -143,43 +143,66 @@ pub struct Tally {
     pub standings: HashMap<String, Standing>,
     /// The first engine against the second (two-player games of two engines).
     pub head_to_head: HeadToHead,
-    samples: HashMap<usize, (usize, f64)>,
+    /// Samples not yet complete, by number.
+    samples: HashMap<usize, SampleTally>,
     /// Games that ended by a fault, by reason.
     pub faults: Vec<String>,
     /// Disagreements with the referee.
     pub notes: Vec<String>,
 }
 
+/// The games of one sample counted so far, and each engine's points and seats in them.
+#[derive(Default)]
+struct SampleTally {
+    games: usize,
+    by_engine: HashMap<String, (f64, u32)>,
+}
+
 impl Tally {
     /// Counts one finished game of the match `header` names.
     pub fn add(&mut self, record: &GameRecord, header: &Header) {
         self.finished += 1;
+        let sample = self.samples.entry(record.sample).or_default();
+        sample.games += 1;
         for (seat, name) in record.seats.iter().enumerate() {
             self.standings
                 .entry(name.clone())
                 .or_default()
                 .add(seat, &record.scores);
+            let (points, seats) = sample.by_engine.entry(name.clone()).or_default();
+            *points += record.scores[seat];
+            *seats += 1;
         }
         if record.reason != "rules" && record.reason != "max plies" {
             self.faults
                 .push(format!("game {}: {}", record.game, record.reason));
         }
         self.notes.extend(record.notes.iter().cloned());
-        if !header.head_to_head() {
-            return;
+        let complete = sample.games == header.rotations();
+        if header.head_to_head() {
+            let seat = record
+                .seats
+                .iter()
+                .position(|name| *name == header.names[0]);
+            let points = seat.map_or(0.0, |s| record.scores[s]);
+            self.head_to_head.add_game(points, seat.unwrap_or(0));
+            if complete {
+                let (total, _) = sample
+                    .by_engine
+                    .get(&header.names[0])
+                    .copied()
+                    .unwrap_or_default();
+                self.head_to_head.add_pair(total);
+            }
+        } else if complete {
+            for (name, &(points, seats)) in &sample.by_engine {
+                if let Some(standing) = self.standings.get_mut(name) {
+                    standing.add_sample(points / f64::from(seats.max(1)));
+                }
+            }
         }
-        let seat = record
-            .seats
-            .iter()
-            .position(|name| *name == header.names[0]);
-        let points = seat.map_or(0.0, |s| record.scores[s]);
-        self.head_to_head.add_game(points, seat.unwrap_or(0));
-        let sample = self.samples.entry(record.sample).or_default();
-        sample.0 += 1;
-        sample.1 += points;
-        if sample.0 == header.rotations() {
-            let total = sample.1;
-            self.head_to_head.add_pair(total);
+        if complete {
+            self.samples.remove(&record.sample);
         }
     }
 }
@@ -382,11 +405,25 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
         for name in names {
             let standing = tally.standings.get(name).cloned().unwrap_or_default();
             let (score, rank) = standing.averages();
+            let error =
+                standing
+                    .sample_interval()
+                    .map_or(String::new(), |(samples, mean, error)| {
+                        format!(" (by sample {mean:.3} +/- {error:.3} over {samples})")
+                    });
             lines.push(format!(
-                "{name}: average score {score:.3}, average rank {rank:.2} over {} seats",
+                "{name}: average score {score:.3}{error}, average rank {rank:.2} over {} seats",
                 standing.seats
             ));
         }
+        let (points, seats) = tally
+            .standings
+            .values()
+            .fold((0.0, 0), |(p, n), s| (p + s.points, n + s.seats));
+        lines.push(format!(
+            "Equal share: {:.3} a seat (what each engine would average if all were equally strong)",
+            points / f64::from(seats.max(1))
+        ));
     }
     if !tally.faults.is_empty() {
         lines.push(format!("Faults: {}", tally.faults.len()));
@@ -399,4 +436,68 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
     }
     lines.push(rule);
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finished three-player game of `sample`: seats by engine name, and the winning seat.
+    fn game(sample: usize, rotation: usize, seats: [&str; 3], winner: usize) -> GameRecord {
+        GameRecord {
+            game: 3 * sample + rotation,
+            sample,
+            rotation,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            opening: "startpos".into(),
+            result: format!("p{}win", winner + 1),
+            scores: (0..3).map(|s| f64::from(u8::from(s == winner))).collect(),
+            reason: "rules".into(),
+            moves: Vec::new(),
+            times: Vec::new(),
+            notes: Vec::new(),
+            schedule: None,
+        }
+    }
+
+    #[test]
+    fn n_player_summaries_give_each_engine_an_error_over_complete_samples() {
+        let header = Header {
+            variant: "dwindle".into(),
+            players: 3,
+            names: vec!["a".into(), "b".into()],
+            sprt: None,
+        };
+        let rotations = [["a", "b", "b"], ["b", "a", "b"], ["b", "b", "a"]];
+        let mut tally = Tally::default();
+        // Engine a wins every rotation of sample 0, none of sample 1, one of sample 2: its
+        // averages by sample are 1, 0 and 1/3; b's (two seats a game) are 0, 1/2 and 1/3.
+        for (sample, a_wins) in [[true; 3], [false; 3], [true, false, false]]
+            .into_iter()
+            .enumerate()
+        {
+            for (rotation, seats) in rotations.iter().enumerate() {
+                let a_seat = seats.iter().position(|&s| s == "a").expect("a plays");
+                let winner = if a_wins[rotation] {
+                    a_seat
+                } else {
+                    (a_seat + 1) % 3
+                };
+                tally.add(&game(sample, rotation, *seats, winner), &header);
+            }
+        }
+        // An incomplete sample counts in the averages but not in the errors.
+        tally.add(&game(3, 0, rotations[0], 0), &header);
+        let text = summary(&header, &tally);
+        assert!(
+            text.contains("a: average score 0.500 (by sample 0.444 +/- 0.576 over 3)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("b: average score 0.250 (by sample 0.278 +/- "),
+            "{text}"
+        );
+        assert!(text.contains("Equal share: 0.333 a seat"), "{text}");
+        assert!(tally.samples.len() == 1, "complete samples are dropped");
+    }
 }
