@@ -151,11 +151,11 @@ pub struct Tally {
     pub notes: Vec<String>,
 }
 
-/// The games of one sample counted so far, and each engine's points and seats in them.
+/// The games of one sample counted so far, and each engine's results in them.
 #[derive(Default)]
 struct SampleTally {
     games: usize,
-    by_engine: HashMap<String, (f64, u32)>,
+    by_engine: HashMap<String, Standing>,
 }
 
 impl Tally {
@@ -169,9 +169,11 @@ impl Tally {
                 .entry(name.clone())
                 .or_default()
                 .add(seat, &record.scores);
-            let (points, seats) = sample.by_engine.entry(name.clone()).or_default();
-            *points += record.scores[seat];
-            *seats += 1;
+            sample
+                .by_engine
+                .entry(name.clone())
+                .or_default()
+                .add(seat, &record.scores);
         }
         if record.reason != "rules" && record.reason != "max plies" {
             self.faults
@@ -187,17 +189,16 @@ impl Tally {
             let points = seat.map_or(0.0, |s| record.scores[s]);
             self.head_to_head.add_game(points, seat.unwrap_or(0));
             if complete {
-                let (total, _) = sample
+                let total = sample
                     .by_engine
                     .get(&header.names[0])
-                    .copied()
-                    .unwrap_or_default();
+                    .map_or(0.0, |s| s.points);
                 self.head_to_head.add_pair(total);
             }
         } else if complete {
-            for (name, &(points, seats)) in &sample.by_engine {
+            for (name, in_sample) in &sample.by_engine {
                 if let Some(standing) = self.standings.get_mut(name) {
-                    standing.add_sample(points / f64::from(seats.max(1)));
+                    standing.add_sample(in_sample.averages().0);
                 }
             }
         }
