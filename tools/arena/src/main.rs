@@ -313,6 +313,7 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
         report_every: args.report_every,
         shard: args.shard,
     };
+    config.header().check_sprt()?;
     config.games = config.games.div_ceil(config.rotations()) * config.rotations();
     let mut out = std::io::stdout();
     run_match(&config, &mut out)?;

@@ -44,6 +44,7 @@ pub fn merge(paths: &[String], sprt: Option<Sprt>, out: &mut dyn Write) -> Resul
         names: schedule.engines.clone(),
         sprt,
     };
+    header.check_sprt()?;
     let mut shards = BTreeSet::new();
     for (record, path) in games.values() {
         let Some(own) = &record.schedule else {

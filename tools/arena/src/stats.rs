@@ -1,6 +1,6 @@
 //! Match statistics: Elo with its error, normalized Elo, LOS and the SPRT on pentanomial
 //! pair results (two engines), and average scores with their errors and ranks (any number of
-//! players).
+//! players), with an Elo and the SPRT for the first engine where every engine has one seat.
 
 /// The SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,14 +25,33 @@ impl Sprt {
     }
 }
 
+/// The expected score a seat of an engine `elo` stronger than each of its `players - 1`
+/// equal opponents: its share of the winning chances when each player's is proportional to
+/// `10^(elo / 400)` (the logistic for two players).
+fn expected_share(elo: f64, players: usize) -> f64 {
+    1.0 / (1.0 + (players as f64 - 1.0) * 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo whose expected share (above) is `share`.
+fn elo_of_share(share: f64, players: usize) -> f64 {
+    let share = share.clamp(1e-6, 1.0 - 1e-6);
+    400.0 * (share / (1.0 - share) * (players as f64 - 1.0)).log10()
+}
+
 /// The expected score of an Elo difference (logistic).
 fn expected_score(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+    expected_share(elo, 2)
 }
 
 fn elo_of(score: f64) -> f64 {
-    let score = score.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / score - 1.0).log10()
+    elo_of_share(score, 2)
+}
+
+/// The normal approximation of the generalized SPRT's log-likelihood ratio for `n` samples
+/// of mean `mean` and variance `variance`, each sample's expected value being `s0` under the
+/// null hypothesis and `s1` under the alternative.
+fn gsprt_llr(n: f64, mean: f64, variance: f64, (s0, s1): (f64, f64)) -> f64 {
+    n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
 }
 
 /// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
@@ -157,8 +176,8 @@ impl HeadToHead {
     pub fn llr(&self, sprt: &Sprt) -> f64 {
         let (mean, _) = self.pair_moments();
         let (_, variance) = moments(self.pentanomial.map(|count| f64::from(count) + 1.0));
-        let (s0, s1) = (expected_score(sprt.elo0), expected_score(sprt.elo1));
-        self.pairs() * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        let expected = (expected_score(sprt.elo0), expected_score(sprt.elo1));
+        gsprt_llr(self.pairs(), mean, variance, expected)
     }
 }
 
@@ -225,6 +244,39 @@ impl Standing {
         let mean = sum / count;
         let variance = ((square - count * mean * mean) / (count - 1.0)).max(0.0);
         Some((n, mean, 1.959_964 * (variance / count).sqrt()))
+    }
+
+    /// This engine's Elo against each of `players - 1` equal opponents, by the model of
+    /// [`expected_share`], and its 95% error, from the samples' interval; meaningful where
+    /// the engine takes one seat of every game.
+    pub fn field_elo(&self, players: usize) -> Option<(f64, f64)> {
+        let (_, mean, error) = self.sample_interval()?;
+        let elo = elo_of_share(mean, players);
+        let spread = elo_of_share(mean + error, players) - elo_of_share(mean - error, players);
+        Some((elo, spread / 2.0))
+    }
+
+    /// The log-likelihood ratio of `sprt`'s hypotheses about [`Standing::field_elo`], from
+    /// the samples (the generalization of the pair SPRT to `players` seats). Their variance
+    /// is estimated with one pseudo-sample of each score `k / (2 players)` added, `k` from 0
+    /// to `2 players` (with two players, the pair SPRT's five pseudo-pairs).
+    pub fn field_llr(&self, sprt: &Sprt, players: usize) -> f64 {
+        let (n, sum, square) = self.samples;
+        if n == 0 {
+            return 0.0;
+        }
+        let steps = 2 * players;
+        let pseudo = (0..=steps).map(|k| k as f64 / steps as f64);
+        let count = f64::from(n) + (steps + 1) as f64;
+        let pseudo_sum = sum + pseudo.clone().sum::<f64>();
+        let pseudo_square = square + pseudo.map(|x| x * x).sum::<f64>();
+        let pseudo_mean = pseudo_sum / count;
+        let variance = (pseudo_square / count - pseudo_mean * pseudo_mean).max(1e-9);
+        let expected = (
+            expected_share(sprt.elo0, players),
+            expected_share(sprt.elo1, players),
+        );
+        gsprt_llr(f64::from(n), sum / f64::from(n), variance, expected)
     }
 }
 
@@ -313,6 +365,83 @@ mod tests {
         s.add(2, &[1.0, 0.0, 0.0]);
         assert_eq!(s.averages(), (0.5, 1.5));
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_seat_model_is_the_logistic_for_two_players_and_a_fair_share_at_zero() {
+        for elo in [-300.0, -35.0, 0.0, 12.5, 240.0] {
+            assert!(
+                (expected_share(elo, 2) - 1.0 / (1.0 + 10f64.powf(-elo / 400.0))).abs() < 1e-12
+            );
+            for players in 2..=6 {
+                let back = elo_of_share(expected_share(elo, players), players);
+                assert!((back - elo).abs() < 1e-6, "{elo} {players}: {back}");
+            }
+        }
+        assert!((expected_share(0.0, 3) - 1.0 / 3.0).abs() < 1e-12);
+        assert!(expected_share(100.0, 4) > 0.25 && expected_share(-100.0, 4) < 0.25);
+    }
+
+    #[test]
+    fn the_sample_sprt_with_two_players_is_the_pair_sprt() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (mut pairs, mut samples) = (HeadToHead::default(), Standing::default());
+        for (k, points) in [2.0, 1.0, 1.5, 0.0, 1.0, 2.0, 0.5, 1.0, 2.0, 1.5]
+            .iter()
+            .enumerate()
+        {
+            pairs.add_pair(*points);
+            samples.add_sample(points / 2.0);
+            let (by_pair, by_sample) = (pairs.llr(&sprt), samples.field_llr(&sprt, 2));
+            assert!(
+                (by_pair - by_sample).abs() < 1e-9,
+                "after {k}: {by_pair} {by_sample}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sample_sprt_decides_for_an_engine_that_wins_more_than_its_share() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let (lower, upper) = sprt.bounds();
+        // Three players, one seat each: by sample, the first engine won 2, 1 or 0 of the
+        // three rotations, 4/9 of the games in all (an equal engine wins 1/3).
+        let (mut strong, mut equal) = (Standing::default(), Standing::default());
+        for k in 0..3 {
+            strong.add_sample([2.0, 1.0, 1.0][k] / 3.0);
+            let llr = strong.field_llr(&sprt, 3);
+            assert!(
+                llr > lower && llr < upper,
+                "decided after {} samples",
+                k + 1
+            );
+        }
+        for _ in 0..2000 {
+            for wins in [2.0, 1.0, 1.0] {
+                strong.add_sample(wins / 3.0);
+            }
+            for wins in [2.0, 1.0, 0.0] {
+                equal.add_sample(wins / 3.0);
+            }
+        }
+        assert!(strong.field_llr(&sprt, 3) > upper);
+        assert!(equal.field_llr(&sprt, 3) < lower);
+        let (elo, error) = strong.field_elo(3).expect("samples");
+        // A share of 4/9 against 1/3 is 400 log10(1.6) Elo.
+        assert!(
+            (elo - 400.0 * 1.6f64.log10()).abs() < 1e-6 && error > 0.0,
+            "{elo}"
+        );
     }
 
     #[test]

@@ -66,6 +66,25 @@ impl Header {
     pub fn rotations(&self) -> usize {
         if self.players == 2 { 2 } else { self.players }
     }
+
+    /// Whether each engine takes one seat of every game (as many engines as players), so
+    /// that the first engine has an Elo against the field and an SPRT with more players.
+    pub fn one_seat_each(&self) -> bool {
+        self.names.len() == self.players
+    }
+
+    /// An error where an SPRT is asked for that this match cannot give.
+    pub fn check_sprt(&self) -> Result<(), String> {
+        match self.sprt.is_some() && !self.head_to_head() && !self.one_seat_each() {
+            true => Err(format!(
+                "--sprt with {} engines and {} players: it needs each engine in one seat of \
+                 every game, as many engines as players",
+                self.names.len(),
+                self.players
+            )),
+            false => Ok(()),
+        }
+    }
 }
 
 impl MatchConfig {
@@ -159,6 +178,18 @@ struct SampleTally {
 }
 
 impl Tally {
+    /// The SPRT's log-likelihood ratio for the first engine: over pairs in a head-to-head
+    /// match, over samples where each engine takes one seat of every game; `None` otherwise.
+    pub fn llr(&self, header: &Header, sprt: &Sprt) -> Option<f64> {
+        if header.head_to_head() {
+            return Some(self.head_to_head.llr(sprt));
+        }
+        let first = self.standings.get(&header.names[0]);
+        header
+            .one_seat_each()
+            .then(|| first.map_or(0.0, |s| s.field_llr(sprt, header.players)))
+    }
+
     /// Counts one finished game of the match `header` names.
     pub fn add(&mut self, record: &GameRecord, header: &Header) {
         self.finished += 1;
@@ -294,8 +325,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
             // One shard cannot decide the match: `arena merge` gives the SPRT's state.
             if let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) {
                 let (lower, upper) = sprt.bounds();
-                let llr = tally.head_to_head.llr(&sprt);
-                if header.head_to_head()
+                if let Some(llr) = tally.llr(&header, &sprt)
                     && (llr <= lower || llr >= upper)
                     && !stop.swap(true, Relaxed)
                 {
@@ -389,15 +419,6 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
         ));
         lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
         lines.push(format!("{} by seat: {}", names[0], h.seats_text()));
-        if let Some(sprt) = &header.sprt {
-            let (lower, upper) = sprt.bounds();
-            lines.push(format!(
-                "LLR: {:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
-                h.llr(sprt),
-                sprt.elo0,
-                sprt.elo1
-            ));
-        }
     } else {
         lines.push(format!(
             "Results ({}, {} players, {} games):",
@@ -424,6 +445,25 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
         lines.push(format!(
             "Equal share: {:.3} a seat (what each engine would average if all were equally strong)",
             points / f64::from(seats.max(1))
+        ));
+        let first = tally.standings.get(&names[0]);
+        if let Some((elo, error)) = first
+            .filter(|_| header.one_seat_each())
+            .and_then(|s| s.field_elo(header.players))
+        {
+            lines.push(format!(
+                "{}: Elo {elo:.2} +/- {error:.2} against each of the others ({}-seat model)",
+                names[0], header.players
+            ));
+        }
+    }
+    if let Some(sprt) = &header.sprt
+        && let Some(llr) = tally.llr(header, sprt)
+    {
+        let (lower, upper) = sprt.bounds();
+        lines.push(format!(
+            "LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
+            sprt.elo0, sprt.elo1
         ));
     }
     if !tally.faults.is_empty() {
@@ -500,5 +540,59 @@ mod tests {
         );
         assert!(text.contains("Equal share: 0.333 a seat"), "{text}");
         assert!(tally.samples.len() == 1, "complete samples are dropped");
+        assert!(!text.contains("Elo") && !text.contains("LLR"), "{text}");
+    }
+
+    #[test]
+    fn one_seat_each_gives_the_first_engine_an_elo_and_an_sprt() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
+        let header = Header {
+            variant: "dwindle".into(),
+            players: 3,
+            names: names(&["a", "b", "c"]),
+            sprt: Some(sprt),
+        };
+        assert!(header.check_sprt().is_ok());
+        let two_engines = Header {
+            names: names(&["a", "b"]),
+            ..header
+        };
+        let error = two_engines
+            .check_sprt()
+            .expect_err("a seats twice in a game");
+        assert!(error.contains("2 engines and 3 players"), "{error}");
+        let header = Header {
+            names: names(&["a", "b", "c"]),
+            ..two_engines
+        };
+        let rotations = [["a", "b", "c"], ["c", "a", "b"], ["b", "c", "a"]];
+        let mut tally = Tally::default();
+        // Engine a wins two rotations of every sample: a share of 2/3 against 1/3.
+        for sample in 0..200 {
+            for (rotation, seats) in rotations.iter().enumerate() {
+                let a_seat = seats.iter().position(|&s| s == "a").expect("a plays");
+                let winner = match rotation {
+                    2 => (a_seat + 1) % 3,
+                    _ => a_seat,
+                };
+                tally.add(&game(sample, rotation, *seats, winner), &header);
+            }
+        }
+        let text = summary(&header, &tally);
+        // A share of 2/3 is a winning weight of 4 against 1 + 1: 400 log10 4 Elo.
+        let elo = format!("a: Elo {:.2} +/- ", 400.0 * 4f64.log10());
+        assert!(text.contains(&elo), "{text}");
+        let llr = tally.llr(&header, &sprt).expect("defined");
+        assert!(llr > 2.944, "{llr}");
+        assert!(
+            text.contains(&format!("LLR: {llr:.2} (-2.94, 2.94) [0.00, 10.00]")),
+            "{text}"
+        );
     }
 }
