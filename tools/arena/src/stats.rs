@@ -284,6 +284,16 @@ impl Standing {
 mod tests {
     use super::*;
 
+    /// The SPRT of 0 Elo against `elo1`, with 5% error rates.
+    fn sprt_to(elo1: f64) -> Sprt {
+        Sprt {
+            elo0: 0.0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+
     #[test]
     fn even_results_give_zero_elo_and_half_los() {
         let mut h = HeadToHead::default();
@@ -313,24 +323,14 @@ mod tests {
         let (elo, error) = h.elo();
         assert!(elo > 100.0 && error > 0.0, "{elo} {error}");
         assert!(h.los() > 0.999);
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let sprt = sprt_to(5.0);
         assert!(h.llr(&sprt) > sprt.bounds().1);
         assert!((sprt.bounds().1 - 2.944).abs() < 1e-3);
     }
 
     #[test]
     fn a_few_identical_pairs_do_not_decide_a_test() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 20.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let sprt = sprt_to(20.0);
         let (lower, upper) = sprt.bounds();
         let mut h = HeadToHead::default();
         for _ in 0..4 {
@@ -384,12 +384,7 @@ mod tests {
 
     #[test]
     fn the_sample_sprt_with_two_players_is_the_pair_sprt() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let sprt = sprt_to(5.0);
         let (mut pairs, mut samples) = (HeadToHead::default(), Standing::default());
         for (k, points) in [2.0, 1.0, 1.5, 0.0, 1.0, 2.0, 0.5, 1.0, 2.0, 1.5]
             .iter()
@@ -407,12 +402,7 @@ mod tests {
 
     #[test]
     fn the_sample_sprt_decides_for_an_engine_that_wins_more_than_its_share() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let sprt = sprt_to(10.0);
         let (lower, upper) = sprt.bounds();
         // Three players, one seat each: by sample, the first engine won 2, 1 or 0 of the
         // three rotations, 4/9 of the games in all (an equal engine wins 1/3).
