@@ -19,7 +19,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Turn};
 pub use limits::{SearchLimits, TimePlan};
-use ordering::History;
 use report::{Event, Line, Progress, Reporter};
 use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use split::SplitBoard;
@@ -115,14 +114,12 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
         nodes: params.limits.nodes,
     };
     let board = SplitBoard::default();
-    let history = History::new::<G>();
     let helper = |_| {
         let mut worker = Worker::new(
             root.clone(),
             Some(params.tt),
             params.stop,
             &shared_nodes,
-            &history,
             None,
             params.style,
         )
@@ -136,7 +133,6 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
             Some(params.tt),
             params.stop,
             &shared_nodes,
-            &history,
             Some(budget),
             params.style,
         );
@@ -182,16 +178,7 @@ pub fn fixed_depth_value<G: Game>(
         plan: TimePlan::new(&limits, 0, 0, G::MOVES_TO_GO),
         nodes: None,
     };
-    let history = History::new::<G>();
-    let mut worker = Worker::new(
-        root.clone(),
-        tt,
-        &stop,
-        &nodes,
-        &history,
-        Some(budget),
-        style,
-    );
+    let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget), style);
     let deepening = Deepening {
         limits: &limits,
         multipv: 1,

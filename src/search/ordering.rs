@@ -1,8 +1,6 @@
 //! Move ordering: the hash move first, then killers, then the game's tactical moves, then the
 //! history heuristic (which also orders the tactical moves among themselves).
 
-use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
-
 use crate::game::{Game, Player};
 
 use super::score::MAX_PLY;
@@ -16,47 +14,19 @@ const SECOND_KILLER: i32 = FIRST_KILLER - 1;
 const TACTICAL: i32 = 1 << 28;
 const HISTORY_LIMIT: i32 = 1 << 14;
 
-/// The history heuristic's scores, a table per player, shared by a search's threads: each
-/// thread's cutoffs order the others' moves. Updates are relaxed loads and stores; one lost
-/// to a race costs a little ordering, never a wrong value.
-pub struct History {
-    slots: Box<[AtomicI32]>,
-}
-
-impl History {
-    /// An empty table for game `G`, up to six players.
-    pub fn new<G: Game>() -> Self {
-        History {
-            slots: (0..6 * G::MOVE_INDEX_SPACE)
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-        }
-    }
-
-    fn get(&self, slot: usize) -> i32 {
-        self.slots[slot].load(Relaxed)
-    }
-
-    fn nudge(&self, slot: usize, bonus: i32) {
-        let h = self.get(slot);
-        self.slots[slot].store(h + bonus - h * bonus.abs() / HISTORY_LIMIT, Relaxed);
-    }
-}
-
-/// Killer moves' codes per ply ([`NO_MOVE`] where none), this thread's own, and the
-/// search's shared history.
-pub struct MoveOrdering<'a, G: Game> {
+/// Killer moves' codes per ply ([`NO_MOVE`] where none) and a history table per player.
+pub struct MoveOrdering<G: Game> {
     killers: Vec<[u32; 2]>,
-    history: &'a History,
+    history: Vec<i32>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<'a, G: Game> MoveOrdering<'a, G> {
-    /// No killers yet, and `history`.
-    pub fn new(history: &'a History) -> Self {
+impl<G: Game> MoveOrdering<G> {
+    /// Empty tables for up to six players.
+    pub fn new() -> Self {
         MoveOrdering {
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
-            history,
+            history: vec![0; 6 * G::MOVE_INDEX_SPACE],
             game: std::marker::PhantomData,
         }
     }
@@ -89,9 +59,9 @@ impl<'a, G: Game> MoveOrdering<'a, G> {
             } else if code == k2 {
                 SECOND_KILLER
             } else if pos.is_tactical(mv) {
-                TACTICAL + self.history.get(Self::history_slot(player, mv))
+                TACTICAL + self.history[Self::history_slot(player, mv)]
             } else {
-                self.history.get(Self::history_slot(player, mv))
+                self.history[Self::history_slot(player, mv)]
             }
         }));
     }
@@ -111,10 +81,15 @@ impl<'a, G: Game> MoveOrdering<'a, G> {
             killers[0] = code;
         }
         let bonus = (depth * depth).min(400) as i32;
-        self.history.nudge(Self::history_slot(player, best), bonus);
+        self.nudge(Self::history_slot(player, best), bonus);
         for &mv in tried {
-            self.history.nudge(Self::history_slot(player, mv), -bonus);
+            self.nudge(Self::history_slot(player, mv), -bonus);
         }
+    }
+
+    fn nudge(&mut self, slot: usize, bonus: i32) {
+        let h = &mut self.history[slot];
+        *h += bonus - *h * bonus.abs() / HISTORY_LIMIT;
     }
 }
 
@@ -145,8 +120,7 @@ mod tests {
     fn tactical_moves_come_after_the_killers_and_before_the_rest() {
         // p1 can complete {0, 1, 2} at 2 and block p2's {17, 18, 19} at 19.
         let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
-        let history = History::new::<Dimraw>();
-        let mut ordering = MoveOrdering::<Dimraw>::new(&history);
+        let mut ordering = MoveOrdering::<Dimraw>::new();
         let (killer, tried) = (DmMove::Place(5), [DmMove::Place(2), DmMove::Place(19)]);
         // The tactical moves lose history here and still stay ahead of the quiet ones.
         ordering.reward(killer, &tried, 8, 0, 0);
@@ -167,29 +141,5 @@ mod tests {
             );
         }
         assert!(from_slot(score_of(killer)));
-    }
-
-    #[test]
-    fn a_cutoff_found_by_one_thread_orders_the_moves_of_another_sharing_its_history() {
-        let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
-        let history = History::new::<Dimraw>();
-        let (mut finder, other) = (
-            MoveOrdering::<Dimraw>::new(&history),
-            MoveOrdering::<Dimraw>::new(&history),
-        );
-        let (cut, tried) = (DmMove::Place(7), [DmMove::Place(5), DmMove::Place(6)]);
-        // Rewarded at ply 3: the other thread's killers at ply 0 stay empty, so only the
-        // shared history can order its moves.
-        finder.reward(cut, &tried, 6, 3, 0);
-        let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        let mut scores = Vec::new();
-        other.score(&pos, &moves, &mut scores, NO_MOVE, 0, 0);
-        let score_of = |mv| scores[moves.iter().position(|&m| m == mv).unwrap()];
-        assert!(score_of(cut) > 0 && !from_slot(score_of(cut)));
-        for mv in tried {
-            assert!(score_of(mv) < 0);
-        }
-        assert_eq!(score_of(DmMove::Place(8)), 0, "an untouched move");
     }
 }

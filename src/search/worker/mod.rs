@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
-use super::ordering::{History, MoveOrdering, from_slot, pick_next};
+use super::ordering::{MoveOrdering, from_slot, pick_next};
 use super::score::{INFINITY, MAX_PLY, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
@@ -117,7 +117,7 @@ pub struct Worker<'a, G: Game> {
     score_buffers: Vec<Vec<i32>>,
     chance_buffers: Vec<Vec<chance::Outcome<G::Move>>>,
     pv: Vec<Vec<G::Move>>,
-    ordering: MoveOrdering<'a, G>,
+    ordering: MoveOrdering<G>,
     /// Late-move reductions, if the style asks for them.
     reductions: bool,
     /// Null-move pruning, if the style asks for it.
@@ -152,7 +152,6 @@ impl<'a, G: Game> Worker<'a, G> {
         tt: Option<&'a TranspositionTable>,
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
-        history: &'a History,
         budget: Option<Budget>,
         style: Style,
     ) -> Self {
@@ -188,7 +187,7 @@ impl<'a, G: Game> Worker<'a, G> {
             score_buffers: vec![Vec::new(); MAX_PLY + 2],
             chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
-            ordering: MoveOrdering::new(history),
+            ordering: MoveOrdering::new(),
             board: None,
             split_level: None,
         }
@@ -521,16 +520,7 @@ mod tests {
             plan: TimePlan::new(&Default::default(), 0, 0, TumblingDown::MOVES_TO_GO),
             nodes: Some(n),
         });
-        let history = History::new::<TumblingDown>();
-        let mut worker = Worker::new(
-            pos.clone(),
-            None,
-            &stop,
-            &shared,
-            &history,
-            budget,
-            Style::default(),
-        );
+        let mut worker = Worker::new(pos.clone(), None, &stop, &shared, budget, Style::default());
         let found = worker.search_root(lines, 0, 2, -INFINITY, INFINITY).found;
         (worker.nodes, found)
     }

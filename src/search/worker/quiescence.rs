@@ -12,16 +12,10 @@ impl<G: Game> Worker<'_, G> {
     /// The value for `side` (the side to move) of a position at the horizon: the better of
     /// its static value and its noisy decisions' values (fail-soft).
     pub(super) fn horizon_value(&mut self, side: Player, ply: usize, alpha: i32, beta: i32) -> i32 {
-        match self.quiesces() {
+        match self.quiescence && !self.paranoid {
             true => self.quiesce(side, ply, alpha, beta, QUIESCENCE_PLIES),
             false => self.evaluate(side),
         }
-    }
-
-    /// Whether the horizon is searched by quiescence (asked for, two players), not valued
-    /// statically.
-    pub(super) fn quiesces(&self) -> bool {
-        self.quiescence && !self.paranoid
     }
 
     /// Fail-soft alpha-beta over the noisy decisions, `left` more of them allowed in a row;

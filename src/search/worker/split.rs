@@ -10,15 +10,10 @@ use super::super::score::INFINITY;
 use super::super::split::{Job, Node, SplitBoard, SplitPoint};
 use super::{NodeResult, RootMove, Window, Worker, reductions};
 
-/// The fewest plies left at a node worth splitting where the horizon is a static value: a
+/// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
 /// 2-ply node's moves are worth handing out, and splitting there keeps a helper busy in the
 /// 3-ply iterations of short searches.
 const MIN_SPLIT_DEPTH: u32 = 2;
-/// The same where quiescence searches the horizon: each move of a 1-ply node is a
-/// quiescence search (a move generation at least), worth handing out, and splitting there
-/// keeps a helper busy in 1-ply iterations and in the last plies of 3-ply ones (in
-/// Splinter's 3-ply searches the helper's idle time fell from about 16% to 6%).
-const MIN_SPLIT_DEPTH_QUIESCENT: u32 = 1;
 /// Spins of an idle thread between two offers of its core to other threads.
 const SPINS_PER_YIELD: u32 = 4096;
 /// Spins of an idle helper before it sleeps until a split point opens (some 100 us).
@@ -53,11 +48,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// searched: only where another thread waits for work and this one may open a split
     /// point.
     pub(super) fn may_split(&self, depth: u32) -> bool {
-        let least = match self.quiesces() {
-            true => MIN_SPLIT_DEPTH_QUIESCENT,
-            false => MIN_SPLIT_DEPTH,
-        };
-        depth >= least
+        depth >= MIN_SPLIT_DEPTH
             && self
                 .board
                 .is_some_and(|board| board.someone_idle() && board.innermost(self.split_level))
