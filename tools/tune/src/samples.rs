@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
+use tabula::search::reference::max_n;
 use tabula::search::{Style, fixed_depth_value};
 use ugi::opening::Opening;
 use ugi::record::GameRecord;
@@ -17,8 +18,8 @@ pub struct Sampling {
     pub quiet_margin: i32,
     /// The depth of the quietness search (0 keeps every position).
     pub quiet_depth: u32,
-    /// The depth of the search whose value is kept with each two-player sample, to be blended
-    /// into its label (0: none).
+    /// The depth of the search whose values are kept with each sample, to be blended into its
+    /// label (0: none).
     pub label_depth: u32,
 }
 
@@ -33,8 +34,8 @@ pub struct Sample {
     /// The record's sample: its opening, which the games that rotate the seats over it share
     /// (to split openings, never positions of one game or games of one opening, into sets).
     pub opening: usize,
-    /// With [`Sampling::label_depth`] and two players: each player's value from that search
-    /// (the mover's, and its negation for the other), `p1` first.
+    /// With [`Sampling::label_depth`]: each player's value from that search, `p1` first (with
+    /// two players the mover's and its negation, with more max^n's).
     pub searched: Option<Vec<f64>>,
 }
 
@@ -188,11 +189,16 @@ fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -
     })
 }
 
-/// Each player's value of `pos` by a search to `depth` (`None` at depth 0 or with more than two
-/// players, whose values one search does not give).
+/// Each player's value of `pos` by a search to `depth` (`None` at depth 0): with two players the
+/// engine's alpha-beta for the mover (the other's is its negation); with more, max^n, where
+/// each player picks what is best for himself and the line's leaf gives every player's value.
 fn searched_values<G: Game>(pos: &G, mover: Player, depth: u32) -> Option<Vec<f64>> {
-    if depth == 0 || pos.players() != 2 {
+    if depth == 0 {
         return None;
+    }
+    if pos.players() != 2 {
+        let values = max_n(&mut pos.clone(), depth);
+        return Some(values.into_iter().map(f64::from).collect());
     }
     let value = f64::from(fixed_depth_value(pos, depth, None, Style::default()));
     Some(
@@ -214,6 +220,7 @@ fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula::games::dwindle::Dwindle;
 
     fn record(result: &str, moves: &str) -> GameRecord {
         let line = format!(
@@ -336,6 +343,30 @@ mod tests {
         assert_eq!(found.samples[1].searched, Some(vec![-value, value]));
         let unlabelled = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], ALL).unwrap();
         assert!(unlabelled.samples.iter().all(|s| s.searched.is_none()));
+    }
+
+    #[test]
+    fn a_label_search_of_more_players_gives_their_max_n_values() {
+        let labelled = Sampling {
+            label_depth: 2,
+            ..ALL
+        };
+        let line = "game=1\tsample=0\trotation=1\tseats=b,a,a\topening=startpos moves c7 c9 c5\t\
+                    result=p3win\tscores=0,0,1\treason=rules\tplies=5\tmoves=c4 b4 h4 i3 b2\t\
+                    times=1 1 1 1 1\tnotes=";
+        let records = [GameRecord::parse(line).unwrap()];
+        let found = collect("dwindle", &records, labelled).unwrap();
+        let three = GameConfig {
+            players: 3,
+            ..GameConfig::default()
+        };
+        let mut before_b4 = tabula::game::start_then::<Dwindle>(&three, "c7 c9 c5 c4").unwrap();
+        let values: Vec<f64> = max_n(&mut before_b4, 2)
+            .into_iter()
+            .map(f64::from)
+            .collect();
+        assert!(values.iter().any(|&v| v != values[0]), "{values:?}");
+        assert_eq!(found.samples[1].searched, Some(values));
     }
 
     #[test]
