@@ -3,7 +3,10 @@
 
 use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
+use tabula::protocol::options::EngineOptions;
+use tabula::registry::{Entry, Registry};
 use tabula::search::reference::max_n;
+use tabula::search::tt::TranspositionTable;
 use tabula::search::{Style, fixed_depth_value};
 use ugi::opening::Opening;
 use ugi::record::GameRecord;
@@ -22,6 +25,9 @@ pub struct Sampling {
     /// label (0: none).
     pub label_depth: u32,
 }
+
+/// The transposition table each replayed two-player game's label searches share, in MiB.
+const LABEL_TABLE_MIB: usize = 16;
 
 /// One training position: for every player, the evaluation's terms from his point of view
 /// and his share of the game's result (they add up to 1).
@@ -117,6 +123,8 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
         weights: G::EVAL_WEIGHTS.to_vec(),
         ..Collected::default()
     };
+    // Labels are searched as the engine plays the game under its default options.
+    let style = EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<G>());
     // Records are replayed in parallel (the searches for quietness and labels are most of
     // the work), and their samples kept in the records' order.
     let replayed: Vec<Option<Replayed>> = records
@@ -127,7 +135,7 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
                 .as_ref()
                 .is_none_or(|s| s.variant == G::NAME);
             match (of_this_game, shares(record)) {
-                (true, Some(results)) => replay::<G>(record, results, sampling),
+                (true, Some(results)) => replay::<G>(record, results, sampling, style),
                 _ => None,
             }
         })
@@ -152,8 +160,14 @@ struct Replayed {
     seen: usize,
 }
 
-/// Replays one record; `None` when it does not replay.
-fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -> Option<Replayed> {
+/// Replays one record, its two-player label searches in `style` sharing one table as a game's
+/// searches do; `None` when it does not replay.
+fn replay<G: Game>(
+    record: &GameRecord,
+    results: Vec<f64>,
+    sampling: Sampling,
+    style: Style,
+) -> Option<Replayed> {
     let opening = Opening::parse(&record.opening).ok()?;
     let config = GameConfig {
         players: results.len(),
@@ -164,6 +178,12 @@ fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -
         None => G::startpos(&config).ok()?,
     };
     play_tokens(&mut pos, opening.moves.iter().map(String::as_str)).ok()?;
+    let label_search = LabelSearch {
+        depth: sampling.label_depth,
+        style,
+        table: (sampling.label_depth > 0 && pos.players() == 2)
+            .then(|| TranspositionTable::new(LABEL_TABLE_MIB)),
+    };
     let mut kept = Vec::new();
     let mut seen = 0;
     for (ply, token) in record.moves.iter().enumerate() {
@@ -177,7 +197,7 @@ fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -
                     terms: players.map(|p| pos.eval_terms(p)).collect(),
                     results: results.clone(),
                     opening: record.sample,
-                    searched: searched_values(&pos, mover, sampling.label_depth),
+                    searched: label_search.values(&pos, mover),
                 });
             }
         }
@@ -189,23 +209,41 @@ fn replay<G: Game>(record: &GameRecord, results: Vec<f64>, sampling: Sampling) -
     })
 }
 
-/// Each player's value of `pos` by a search to `depth` (`None` at depth 0): with two players the
-/// engine's alpha-beta for the mover (the other's is its negation); with more, max^n, where
-/// each player picks what is best for himself and the line's leaf gives every player's value.
-fn searched_values<G: Game>(pos: &G, mover: Player, depth: u32) -> Option<Vec<f64>> {
-    if depth == 0 {
-        return None;
+/// The search that labels a replayed game's samples.
+struct LabelSearch {
+    /// Its depth (0: no labels).
+    depth: u32,
+    /// The engine's style for the game (two players).
+    style: Style,
+    /// The table the game's searches share (two players).
+    table: Option<TranspositionTable>,
+}
+
+impl LabelSearch {
+    /// Each player's value of `pos` (`None` at depth 0): with two players the engine's search
+    /// for the mover (the other's is its negation); with more, max^n, where each player picks
+    /// what is best for himself and the line's leaf gives every player's value.
+    fn values<G: Game>(&self, pos: &G, mover: Player) -> Option<Vec<f64>> {
+        if self.depth == 0 {
+            return None;
+        }
+        if pos.players() != 2 {
+            let values = max_n(&mut pos.clone(), self.depth);
+            return Some(values.into_iter().map(f64::from).collect());
+        }
+        let value = fixed_depth_value(pos, self.depth, self.table.as_ref(), self.style);
+        Some(
+            (0..2)
+                .map(|p| {
+                    if p == mover {
+                        f64::from(value)
+                    } else {
+                        -f64::from(value)
+                    }
+                })
+                .collect(),
+        )
     }
-    if pos.players() != 2 {
-        let values = max_n(&mut pos.clone(), depth);
-        return Some(values.into_iter().map(f64::from).collect());
-    }
-    let value = f64::from(fixed_depth_value(pos, depth, None, Style::default()));
-    Some(
-        (0..2)
-            .map(|p| if p == mover { value } else { -value })
-            .collect(),
-    )
 }
 
 /// Whether the static value of `pos` for its mover is within the margin of a shallow search.
@@ -330,16 +368,25 @@ mod tests {
     }
 
     #[test]
-    fn a_label_search_gives_each_player_its_value_from_his_side() {
+    fn a_label_search_is_the_engine_s_with_one_table_per_game() {
         let labelled = Sampling {
-            label_depth: 2,
+            label_depth: 3,
             ..ALL
         };
         let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], labelled).unwrap();
+        let entry = Entry::of::<tabula::games::tumbling_down::TumblingDown>();
+        let style = EngineOptions::defaults(&Registry::standard()).style(&entry);
+        assert!(style.quiescence, "the engine's style, not the plain search");
+        // The game's two searches in order, sharing one table.
+        let table = TranspositionTable::new(LABEL_TABLE_MIB);
+        let first = fixed_depth_value(&play_then("a3b4t g6g7"), 3, Some(&table), style);
         let before_f6f5 = play_then("a3b4t g6g7 c3c2");
         assert_eq!(before_f6f5.turn(), Turn::Player(1));
-        let value = f64::from(fixed_depth_value(&before_f6f5, 2, None, Style::default()));
-        assert_ne!(value, 0.0, "a value whose sign the test can see");
+        let value = fixed_depth_value(&before_f6f5, 3, Some(&table), style);
+        assert_ne!(value, 0, "a value whose sign the test can see");
+        let first = f64::from(first);
+        assert_eq!(found.samples[0].searched, Some(vec![first, -first]));
+        let value = f64::from(value);
         assert_eq!(found.samples[1].searched, Some(vec![-value, value]));
         let unlabelled = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], ALL).unwrap();
         assert!(unlabelled.samples.iter().all(|s| s.searched.is_none()));
