@@ -232,17 +232,9 @@ impl LabelSearch {
             return Some(values.into_iter().map(f64::from).collect());
         }
         let value = fixed_depth_value(pos, self.depth, self.table.as_ref(), self.style);
-        Some(
-            (0..2)
-                .map(|p| {
-                    if p == mover {
-                        f64::from(value)
-                    } else {
-                        -f64::from(value)
-                    }
-                })
-                .collect(),
-        )
+        let mut values = vec![-f64::from(value); 2];
+        values[mover as usize] = f64::from(value);
+        Some(values)
     }
 }
 
