@@ -30,8 +30,8 @@ struct Args {
     #[arg(long, default_value_t = 150)]
     quiet_margin: i32,
     /// Labels each position with its game's result blended with the value of a search to this
-    /// depth (alpha-beta with two players, max^n with more; 0: the result alone; see
-    /// --result-weight).
+    /// depth (the engine's own search with two players, max^n with more; 0: the result alone;
+    /// see --result-weight).
     #[arg(long, default_value_t = 0)]
     label_depth: u32,
     /// With --label-depth, the result's share of a label (the search's is the rest).

@@ -123,8 +123,7 @@ fn collect_game<G: Game>(records: &[GameRecord], sampling: Sampling) -> Result<C
         weights: G::EVAL_WEIGHTS.to_vec(),
         ..Collected::default()
     };
-    // Labels are searched as the engine plays the game under its default options.
-    let style = EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<G>());
+    let style = engine_style::<G>();
     // Records are replayed in parallel (the searches for quietness and labels are most of
     // the work), and their samples kept in the records' order.
     let replayed: Vec<Option<Replayed>> = records
@@ -209,6 +208,11 @@ fn replay<G: Game>(
     })
 }
 
+/// The search style the engine plays game `G` with under its default options (the labels').
+fn engine_style<G: Game>() -> Style {
+    EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<G>())
+}
+
 /// The search that labels a replayed game's samples.
 struct LabelSearch {
     /// Its depth (0: no labels).
@@ -286,7 +290,6 @@ mod tests {
 
     #[test]
     fn a_game_of_three_is_replayed_with_three_players() {
-        use tabula::games::dwindle::Dwindle;
         let config = GameConfig {
             players: 3,
             ..GameConfig::default()
@@ -366,8 +369,7 @@ mod tests {
             ..ALL
         };
         let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], labelled).unwrap();
-        let entry = Entry::of::<tabula::games::tumbling_down::TumblingDown>();
-        let style = EngineOptions::defaults(&Registry::standard()).style(&entry);
+        let style = engine_style::<tabula::games::tumbling_down::TumblingDown>();
         assert!(style.quiescence, "the engine's style, not the plain search");
         // The game's two searches in order, sharing one table.
         let table = TranspositionTable::new(LABEL_TABLE_MIB);
