@@ -11,7 +11,9 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::search::reference::{best_reply, max_n, negamax, negamax_quiescent, paranoid};
+use tabula::search::reference::{
+    best_reply, max_n, negamax, negamax_quiescent, negamax_quiescent_extended, paranoid,
+};
 use tabula::search::{ManyPlayers, Style, TranspositionTable, fixed_depth_value};
 
 /// A sparse random position: each player has a few stacks, so depth 4 stays small.
@@ -150,6 +152,40 @@ fn check_quiescent<G: Game>(pos: &G, depth: u32) -> bool {
         check_style(pos, depth, style, expected);
     }
     expected != negamax(&mut pos.clone(), depth)
+}
+
+/// With quiescence search and no ply counted for a removal, alpha-beta equals the textbook
+/// quiescent negamax that counts depth the same way; returns whether the removals' free ply
+/// changed the value. With late-move reductions too to 2 plies: a removal after a root mill
+/// keeps the root's depth, so from 3 plies on a node below the root may reduce.
+fn check_extended<G: Game>(pos: &G, depth: u32) -> bool {
+    let expected = negamax_quiescent_extended(&mut pos.clone(), depth);
+    for reductions in [false, true].into_iter().filter(|&r| !r || depth <= 2) {
+        let style = Style {
+            quiescence: true,
+            extensions: true,
+            reductions,
+            ..Style::default()
+        };
+        check_style(pos, depth, style, expected);
+    }
+    expected != negamax_quiescent(&mut pos.clone(), depth)
+}
+
+#[test]
+fn dimraw_extensions_match_the_textbook_search_that_counts_no_ply_for_a_removal() {
+    let mut changed = 0;
+    for seed in 200..230 {
+        let mut pos = Dimraw::startpos(&GameConfig::default()).unwrap();
+        random_walk(&mut pos, 8 + seed as usize % 25, &mut rng(seed));
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=3 {
+            changed += check_extended(&pos, depth) as u32;
+        }
+    }
+    assert!(changed >= 10, "the free ply changed only {changed} values");
 }
 
 #[test]

@@ -125,6 +125,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether alpha-beta searches the noisy decisions ([`Game::is_noisy`]) past the horizon
     /// under `Quiescence auto`: on only in the games where an arena SPRT showed that it pays.
     const QUIESCENCE: bool = false;
+    /// Whether alpha-beta searches a decision that finishes a turn ([`Game::finishes_turn`])
+    /// without counting it as a ply, so that a turn of two decisions costs one, under
+    /// `Extensions auto`: on only in the games where an arena SPRT showed that it pays.
+    const EXTENSIONS: bool = false;
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
     /// was measured better; games that end sooner use their clock better with fewer, longer ones
@@ -197,6 +201,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// winning some at once (a capture, a mill, a block). Alpha-beta tries such decisions
     /// right after the hash move and killers, before the quiet ones. None by default.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Whether the decision to make here finishes the mover's previous one (a removal that a
+    /// mill earned) instead of starting a turn: under [`Game::EXTENSIONS`] alpha-beta does not
+    /// count it as a ply. False by default.
+    fn finishes_turn(&self) -> bool {
         false
     }
 

@@ -47,6 +47,8 @@ pub struct EngineOptions {
     pub futility: Switch,
     /// Quiescence search in alpha-beta (`Quiescence`).
     pub quiescence: Switch,
+    /// No ply counted for a decision that finishes a turn, in alpha-beta (`Extensions`).
+    pub extensions: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -81,6 +83,7 @@ impl EngineOptions {
             null_move: Switch::Auto,
             futility: Switch::Auto,
             quiescence: Switch::Auto,
+            extensions: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -108,6 +111,7 @@ impl EngineOptions {
             null_move: self.null_move.resolve(entry.null_move),
             futility: self.futility.resolve(entry.futility),
             quiescence: self.quiescence.resolve(entry.quiescence),
+            extensions: self.extensions.resolve(entry.extensions),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -288,6 +292,7 @@ impl OptionTable {
             choice!("NullMove", null_move, None),
             choice!("Futility", futility, None),
             choice!("Quiescence", quiescence, None),
+            choice!("Extensions", extensions, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
@@ -483,5 +488,28 @@ mod tests {
         let options = table.parse_setoption(&args, &options).unwrap().options;
         assert_eq!(weight(&options, "tumbling-down"), 0.55);
         assert_eq!(weight(&options, "dwnsiwn"), 0.55);
+    }
+
+    #[test]
+    fn extensions_auto_is_on_in_dimraw_alone_and_on_or_off_overrides_it() {
+        let registry = Registry::standard();
+        let table = OptionTable::new(&registry);
+        let extends = |options: &EngineOptions, game: &str| {
+            options.style(registry.find(game).unwrap()).extensions
+        };
+        let defaults = EngineOptions::defaults(&registry);
+        let on: Vec<&str> = registry
+            .names()
+            .into_iter()
+            .filter(|game| extends(&defaults, game))
+            .collect();
+        assert_eq!(on, ["dimraw"]);
+        for (word, expected) in [("on", true), ("off", false)] {
+            let args = ["name", "Extensions", "value", word];
+            let options = table.parse_setoption(&args, &defaults).unwrap().options;
+            for game in registry.names() {
+                assert_eq!(extends(&options, game), expected, "{word} in {game}");
+            }
+        }
     }
 }

@@ -34,6 +34,9 @@ pub struct Entry {
     pub futility: bool,
     /// Whether alpha-beta searches noisy decisions past the horizon under `Quiescence auto`.
     pub quiescence: bool,
+    /// Whether alpha-beta counts no ply for a decision that finishes a turn under
+    /// `Extensions auto`.
+    pub extensions: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -54,6 +57,7 @@ impl Entry {
             null_move: G::NULL_MOVE,
             futility: G::FUTILITY,
             quiescence: G::QUIESCENCE,
+            extensions: G::EXTENSIONS,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -58,6 +58,8 @@ pub struct Style {
     pub futility: bool,
     /// Quiescence search on the game's noisy decisions in two-player games.
     pub quiescence: bool,
+    /// Alpha-beta counts no ply for a decision that finishes a turn ([`Game::finishes_turn`]).
+    pub extensions: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

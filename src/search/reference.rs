@@ -11,21 +11,43 @@ use super::score::terminal_value;
 /// position that repeats an earlier one scores 0, and the sign changes only when
 /// the player to move changes.
 pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    best_for(pos, root_player(pos), depth, 0, 0)
+    best_for(pos, root_player(pos), depth, 0, Horizon::default())
 }
 
 /// [`negamax`] whose horizon plays on with noisy decisions ([`Game::is_noisy`]): a position
 /// there is worth the best of its static value and its noisy decisions' values, up to
 /// [`QUIESCENCE_PLIES`] of them in a row (a chance ply after one scores statically).
 pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    best_for(pos, root_player(pos), depth, 0, QUIESCENCE_PLIES)
+    let horizon = Horizon {
+        noisy: QUIESCENCE_PLIES,
+        extend: false,
+    };
+    best_for(pos, root_player(pos), depth, 0, horizon)
+}
+
+/// [`negamax_quiescent`] that counts no ply for a decision that finishes a turn
+/// ([`Game::finishes_turn`]): such a decision is searched to the depth of the one before it.
+pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    let horizon = Horizon {
+        noisy: QUIESCENCE_PLIES,
+        extend: true,
+    };
+    best_for(pos, root_player(pos), depth, 0, horizon)
+}
+
+/// How far the textbook search looks: the noisy plies its horizon may play on with, and
+/// whether a decision that finishes a turn costs no ply.
+#[derive(Clone, Copy, Default)]
+struct Horizon {
+    noisy: u32,
+    extend: bool,
 }
 
 /// The best value for `side` (to move) of its moves to `depth`, the horizon playing on with
-/// up to `noisy` noisy plies.
-fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: u32) -> i32 {
+/// up to `horizon.noisy` noisy plies.
+fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon: Horizon) -> i32 {
     if depth == 0 {
-        return quiescent(pos, side, ply, noisy);
+        return quiescent(pos, side, ply, horizon.noisy);
     }
     let mut moves = Vec::new();
     pos.generate(&mut moves);
@@ -33,7 +55,8 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: u
         .into_iter()
         .map(|mv| {
             pos.make(mv);
-            let value = value_for(pos, side, depth - 1, ply + 1, noisy);
+            let left = depth - 1 + (horizon.extend && pos.finishes_turn()) as u32;
+            let value = value_for(pos, side, left, ply + 1, horizon);
             pos.unmake();
             value
         })
@@ -55,19 +78,25 @@ fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, left: u32) -> i32 {
         pos.make(mv);
         let value = match pos.turn() {
             Turn::Chance => pos.evaluate(side),
-            _ => value_for(pos, side, 0, ply + 1, left - 1),
+            _ => {
+                let noisy = Horizon {
+                    noisy: left - 1,
+                    extend: false,
+                };
+                value_for(pos, side, 0, ply + 1, noisy)
+            }
         };
         pos.unmake();
         best.max(value)
     })
 }
 
-fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: u32) -> i32 {
+fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon: Horizon) -> i32 {
     match pos.turn() {
         Turn::Over => terminal_value(pos.outcome().expect("result"), side, pos.players(), ply),
         _ if pos.repeats_earlier() => 0,
-        Turn::Player(next) if next == side => best_for(pos, side, depth, ply, noisy),
-        Turn::Player(next) => -best_for(pos, next, depth, ply, noisy),
+        Turn::Player(next) if next == side => best_for(pos, side, depth, ply, horizon),
+        Turn::Player(next) => -best_for(pos, next, depth, ply, horizon),
         Turn::Chance if depth == 0 => pos.evaluate(side),
         Turn::Chance => {
             let mut outcomes = Vec::new();
@@ -76,7 +105,7 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, noisy: 
             for outcome in outcomes {
                 let weight = pos.chance_weight(outcome) as i64;
                 pos.make(outcome);
-                sum += weight * value_for(pos, side, depth - 1, ply + 1, noisy) as i64;
+                sum += weight * value_for(pos, side, depth - 1, ply + 1, horizon) as i64;
                 pos.unmake();
                 total += weight;
             }

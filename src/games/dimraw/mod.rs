@@ -20,6 +20,7 @@ impl Game for Dimraw {
     const LATE_MOVE_REDUCTIONS: bool = true;
     const MOVES_TO_GO: u64 = 15;
     const QUIESCENCE: bool = true;
+    const EXTENSIONS: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),
@@ -99,6 +100,10 @@ impl Game for Dimraw {
 
     fn is_noisy(&self, mv: DmMove) -> bool {
         Dimraw::is_noisy(self, mv)
+    }
+
+    fn finishes_turn(&self) -> bool {
+        self.state.removal_pending
     }
 
     fn format_move(&self, mv: DmMove) -> String {

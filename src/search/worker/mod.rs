@@ -126,6 +126,8 @@ pub struct Worker<'a, G: Game> {
     futility: bool,
     /// Quiescence search at the horizon, if the style asks for it.
     quiescence: bool,
+    /// No ply counted for a decision that finishes a turn, if the style asks for it.
+    extensions: bool,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -174,6 +176,7 @@ impl<'a, G: Game> Worker<'a, G> {
             null_move: style.null_move,
             futility: style.futility,
             quiescence: style.quiescence,
+            extensions: style.extensions,
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
@@ -374,6 +377,9 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> i32 {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
+        // A decision that finishes the turn (a removal after a mill) is searched to the
+        // depth of the decision that started it.
+        let depth = depth + (self.extensions && self.pos.finishes_turn()) as u32;
         if let Some(tt) = self.tt.filter(|_| depth > 0) {
             // The child looks itself up first unless it is a leaf: start fetching its bucket.
             tt.prefetch(self.pos.hash() ^ self.key_salt);
