@@ -12,9 +12,9 @@ use crate::game::{Player, two_player, weights};
 /// counts as one spare piece of the opponent's taken); complete mills; two in a mill with
 /// its third point empty; once a player's hand is empty, his steps to empty points, or
 /// whether he has none; whether the player to move can earn a removal with his next
-/// decision, and with how many decisions (up to two) the other could; pieces in hand; and
-/// pieces in hand while the opponent's hand is empty (placements against steps).
-pub(super) const TERMS: [&str; 11] = [
+/// decision, and with how many decisions (up to two) the other could, each by colour; pieces
+/// in hand; and pieces in hand while the opponent's hand is empty (placements against steps).
+pub(super) const TERMS: [&str; 13] = [
     "tempo",
     "p1_spare",
     "p2_spare",
@@ -22,26 +22,28 @@ pub(super) const TERMS: [&str; 11] = [
     "open_two",
     "mobility",
     "stuck",
-    "threat_by_mover",
-    "threats_by_waiter",
+    "p1_threat_by_mover",
+    "p2_threat_by_mover",
+    "p1_threats_by_waiter",
+    "p2_threats_by_waiter",
     "in_hand",
     "hand_vs_stepper",
 ];
 /// The weights of [`TERMS`].
-pub(super) const WEIGHTS: [i32; 11] = weights::parse(include_str!("weights.txt"), TERMS);
+pub(super) const WEIGHTS: [i32; 13] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Dimraw {
     /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
     /// is their dot product with [`WEIGHTS`]).
-    pub(super) fn terms(&self, player: Player) -> [i32; 11] {
+    pub(super) fn terms(&self, player: Player) -> [i32; 13] {
         two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p as usize))
     }
 
-    fn side_terms(&self, player: usize) -> [i32; 11] {
+    fn side_terms(&self, player: usize) -> [i32; 13] {
         let s = &self.state;
         let (own, theirs) = (s.pieces[player], s.pieces[1 - player]);
         let empty = ALL_POINTS & !(own | theirs);
-        let mut terms = [0; 11];
+        let mut terms = [0; 13];
         terms[1 + player] = s.total(player as Player) as i32 - 2;
         if s.removal_pending && s.side as usize == player {
             terms[2 - player] += 1;
@@ -65,16 +67,16 @@ impl Dimraw {
             terms[5] = steps;
             terms[6] = (steps == 0) as i32;
         }
-        terms[9] = s.hand[player] as i32;
+        terms[11] = s.hand[player] as i32;
         if s.hand[1 - player] == 0 {
-            terms[10] = s.hand[player] as i32;
+            terms[12] = s.hand[player] as i32;
         }
         if !s.removal_pending {
             let threats = self.removal_threats(player, empty, open_points);
             if s.side as usize == player {
-                terms[7] = threats.min(1);
+                terms[7 + player] = threats.min(1);
             } else {
-                terms[8] = threats.min(2);
+                terms[9 + player] = threats.min(2);
             }
         }
         terms
@@ -104,7 +106,7 @@ impl Dimraw {
 mod tests {
     use super::*;
 
-    fn terms_of_p1(text: &str) -> [i32; 11] {
+    fn terms_of_p1(text: &str) -> [i32; 13] {
         Dimraw::parse_text(text).expect("a valid text").terms(0)
     }
 
@@ -112,10 +114,9 @@ mod tests {
     fn a_placing_mover_threatens_the_empty_point_of_his_open_two() {
         // p1 holds 0 and 1 of the mill {0, 1, 2}; p2 has nothing on the board.
         let terms = terms_of_p1("xx.................. 10 20 p1 0 0 3");
-        assert_eq!(terms[7], 1, "threat_by_mover");
-        assert_eq!(terms[8], 0, "threats_by_waiter");
-        assert_eq!(terms[9], 10 - 20, "in_hand");
-        assert_eq!(terms[10], 0, "hand_vs_stepper: both hands hold pieces");
+        assert_eq!(terms[7..11], [1, 0, 0, 0], "threats by colour and seat");
+        assert_eq!(terms[11], 10 - 20, "in_hand");
+        assert_eq!(terms[12], 0, "hand_vs_stepper: both hands hold pieces");
     }
 
     #[test]
@@ -123,15 +124,15 @@ mod tests {
         // p1, hand empty, waits: the step 11-2 completes {0, 1, 2}; his other steps do not.
         // p2 places while p1 steps.
         let terms = terms_of_p1("xx.........x.......o 0 5 p2 0 0 4");
-        assert_eq!(terms[7], 0, "threat_by_mover: p2 has no two in a mill");
-        assert_eq!(terms[8], 1, "threats_by_waiter");
-        assert_eq!(terms[9], -5, "in_hand");
-        assert_eq!(terms[10], -5, "hand_vs_stepper");
+        // p2 moves but has no two in a mill: no threat by the mover.
+        assert_eq!(terms[7..11], [0, 0, 1, 0], "threats by colour and seat");
+        assert_eq!(terms[11], -5, "in_hand");
+        assert_eq!(terms[12], -5, "hand_vs_stepper");
     }
 
     #[test]
     fn a_pending_removal_counts_no_threats() {
         let terms = terms_of_p1("xxx........x.......o 0 5 p1 1 0 3");
-        assert_eq!((terms[7], terms[8]), (0, 0));
+        assert_eq!(terms[7..11], [0, 0, 0, 0]);
     }
 }
