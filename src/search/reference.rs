@@ -44,7 +44,8 @@ struct Horizon {
 }
 
 /// The best value for `side` (to move) of its moves to `depth`, the horizon playing on with
-/// up to `horizon.noisy` noisy plies.
+/// up to `horizon.noisy` noisy plies; under `horizon.extend` a move that leaves a decision
+/// finishing the turn keeps this depth for it.
 fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon: Horizon) -> i32 {
     if depth == 0 {
         return quiescent(pos, side, ply, horizon.noisy);
