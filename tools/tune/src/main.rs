@@ -23,9 +23,15 @@ struct Args {
     /// Plies after each opening that are not sampled.
     #[arg(long, default_value_t = 4)]
     skip: usize,
-    /// The depth of the search that decides whether a position is quiet (0: all are).
+    /// The depth of the search that decides whether a position is quiet (0 without
+    /// --quiet-quiescence: all are).
     #[arg(long, default_value_t = 1)]
     quiet_depth: u32,
+    /// The quietness search plays on at its horizon with the game's noisy decisions, as the
+    /// engine's quiescence search does (two-player positions only); with --quiet-depth 0 a
+    /// position is quiet when its quiescence search keeps about its static value.
+    #[arg(long)]
+    quiet_quiescence: bool,
     /// A position is quiet when its static value is within this many centipawns of that search.
     #[arg(long, default_value_t = 150)]
     quiet_margin: i32,
@@ -92,6 +98,7 @@ fn run(args: Args) -> Result<(), String> {
         skip: args.skip,
         quiet_margin: args.quiet_margin,
         quiet_depth: args.quiet_depth,
+        quiet_quiescence: args.quiet_quiescence,
         label_depth: args.label_depth,
     };
     if !(0.0..=1.0).contains(&args.result_weight) {
@@ -171,13 +178,18 @@ fn run(args: Args) -> Result<(), String> {
     if let Some(path) = args.write {
         let mut header = format!(
             "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
-             Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply search, {} plies\n\
+             Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply{} search, {} plies\n\
              after the opening on) of {} games (K {k:.4}{}): test-set loss {test_before:.5} with\n\
              the weights before, {test_after:.5} with these.",
             args.game,
             train.len(),
             args.quiet_margin,
             args.quiet_depth,
+            if args.quiet_quiescence {
+                " quiescent"
+            } else {
+                ""
+            },
             args.skip,
             collected.games,
             if args.scale.is_some() { ", given" } else { "" }

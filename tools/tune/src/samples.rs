@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
 use tabula::protocol::options::EngineOptions;
 use tabula::registry::{Entry, Registry};
-use tabula::search::reference::max_n;
+use tabula::search::reference::{max_n, negamax_quiescent};
 use tabula::search::tt::TranspositionTable;
 use tabula::search::{Style, fixed_depth_value};
 use ugi::opening::Opening;
@@ -19,8 +19,11 @@ pub struct Sampling {
     /// A position is quiet when its static value and its search to `quiet_depth` differ by
     /// at most this many centipawns.
     pub quiet_margin: i32,
-    /// The depth of the quietness search (0 keeps every position).
+    /// The depth of the quietness search (0 without `quiet_quiescence` keeps every position).
     pub quiet_depth: u32,
+    /// The quietness search plays on at its horizon with the game's noisy decisions, as the
+    /// engine's quiescence search does (two-player positions; others keep the plain search).
+    pub quiet_quiescence: bool,
     /// The depth of the search whose values are kept with each sample, to be blended into its
     /// label (0: none).
     pub label_depth: u32,
@@ -242,18 +245,27 @@ impl LabelSearch {
     }
 }
 
-/// Whether the static value of `pos` for its mover is within the margin of a shallow search.
+/// Whether the static value of `pos` for its mover is within the margin of a shallow search
+/// (with [`Sampling::quiet_quiescence`] and two players, the textbook quiescent search, whose
+/// value at depth 0 is the quiescence search's alone).
 fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
-    if sampling.quiet_depth == 0 {
+    let quiescent = sampling.quiet_quiescence && pos.players() == 2;
+    if sampling.quiet_depth == 0 && !quiescent {
         return true;
     }
-    let searched = fixed_depth_value(pos, sampling.quiet_depth, None, Style::default());
+    let searched = if quiescent {
+        negamax_quiescent(&mut pos.clone(), sampling.quiet_depth)
+    } else {
+        fixed_depth_value(pos, sampling.quiet_depth, None, Style::default())
+    };
     (searched - pos.evaluate(mover)).abs() <= sampling.quiet_margin
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula::game::start_then;
+    use tabula::games::dimraw::Dimraw;
     use tabula::games::dwindle::Dwindle;
 
     fn record(result: &str, moves: &str) -> GameRecord {
@@ -268,6 +280,7 @@ mod tests {
         skip: 0,
         quiet_margin: 0,
         quiet_depth: 0,
+        quiet_quiescence: false,
         label_depth: 0,
     };
 
@@ -337,7 +350,7 @@ mod tests {
     }
 
     fn play_then(tokens: &str) -> tabula::games::tumbling_down::TumblingDown {
-        tabula::game::start_then(&GameConfig::default(), tokens).unwrap()
+        start_then(&GameConfig::default(), tokens).unwrap()
     }
 
     #[test]
@@ -360,6 +373,46 @@ mod tests {
         };
         let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], strict).unwrap();
         assert_eq!((found.seen, found.samples.len()), (2, 0));
+    }
+
+    #[test]
+    fn a_quiescent_quietness_test_keeps_the_positions_whose_static_value_it_agrees_with() {
+        // p1 completes the mill 0-1-2 with its third decision and removes a p2 piece.
+        let moves = "@0 @19 @1 @18 @2 x18";
+        let line = format!(
+            "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos\tresult=p1win\t\
+             scores=1,0\treason=rules\tplies=6\tmoves={moves}\ttimes=1 1 1 1 1 1\tnotes="
+        );
+        let records = [GameRecord::parse(&line).unwrap()];
+        let quiescent = Sampling {
+            quiet_quiescence: true,
+            ..ALL
+        };
+        let found = collect("dimraw", &records, quiescent).unwrap();
+        let tokens: Vec<&str> = moves.split(' ').collect();
+        let mut expected = Vec::new();
+        for ply in 0..tokens.len() {
+            let mut pos: Dimraw =
+                start_then(&GameConfig::default(), &tokens[..ply].join(" ")).unwrap();
+            let Turn::Player(mover) = pos.turn() else {
+                unreachable!("no chance plies in Dimraw")
+            };
+            if negamax_quiescent(&mut pos, 0) == pos.evaluate(mover) {
+                expected.push(vec![pos.eval_terms(0), pos.eval_terms(1)]);
+            }
+        }
+        assert!(
+            expected.len() < tokens.len(),
+            "the mill before @2 moves the quiescence search off the static value"
+        );
+        let kept: Vec<_> = found.samples.iter().map(|s| s.terms.clone()).collect();
+        assert_eq!((found.seen, kept), (tokens.len(), expected));
+        let plain = collect("dimraw", &records, ALL).unwrap();
+        assert_eq!(
+            plain.samples.len(),
+            tokens.len(),
+            "depth 0 alone keeps them all"
+        );
     }
 
     #[test]
