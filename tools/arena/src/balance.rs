@@ -2,17 +2,13 @@
 //! finds neither side ahead by more than a window, so that games are not decided before
 //! they start.
 
-use std::time::Duration;
-
 use rand::Rng;
 
 use crate::game::Limits;
 use crate::openings::Candidates;
+use crate::probe;
 use crate::referee::{GameSettings, Opening, Referee};
 use ugi::engine::{EngineProcess, EngineSpec};
-
-/// How long the judge may take over one position beyond its own limit.
-const SLACK: Duration = Duration::from_secs(30);
 
 /// What the judge made of a position, from the view of the player to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,28 +54,23 @@ impl Judge {
     /// The judge's verdict on `opening`: the last score its search reported.
     pub fn judge(&mut self, settings: &GameSettings, opening: &Opening) -> Result<Verdict, String> {
         let referee = Referee::new(settings, opening)?;
-        let fail = |what: &str| format!("judge {}: {what}", self.spec.name);
-        self.process.send(&referee.position_command());
-        self.process.send(&format!("go{}", self.limits.go_words()));
-        let wait = SLACK + Duration::from_millis(self.limits.movetime.unwrap_or(0));
-        let mut verdict = None;
-        loop {
-            let line = self
-                .process
-                .next_line(wait)
-                .map_err(|f| fail(f.describe()))?;
-            if line.starts_with("bestmove") {
-                return verdict.ok_or_else(|| fail("no score before its bestmove"));
-            }
+        let name = format!("judge {}", self.spec.name);
+        let probe = probe::search(
+            &mut self.process,
+            &name,
+            &referee.position_command(),
+            &self.limits,
+        )?;
+        let verdict = probe.lines.iter().rev().find_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            if let Some(at) = words.iter().position(|&w| w == "score") {
-                verdict = match (words.get(at + 1), words.get(at + 2)) {
-                    (Some(&"cp"), Some(cp)) => cp.parse().ok().map(Verdict::Centipawns),
-                    (Some(&"mate"), _) => Some(Verdict::Mate),
-                    _ => verdict,
-                };
+            let at = words.iter().position(|&w| w == "score")?;
+            match (words.get(at + 1), words.get(at + 2)) {
+                (Some(&"cp"), Some(cp)) => cp.parse().ok().map(Verdict::Centipawns),
+                (Some(&"mate"), _) => Some(Verdict::Mate),
+                _ => None,
             }
-        }
+        });
+        verdict.ok_or_else(|| format!("{name}: no score before its bestmove"))
     }
 }
 

@@ -4,8 +4,10 @@ mod balance;
 mod game;
 mod merge;
 mod openings;
+mod probe;
 mod records;
 mod referee;
+mod replay;
 mod settings;
 mod shard;
 mod stats;
@@ -81,6 +83,28 @@ enum Command {
         /// The file to write (standard output without it).
         #[arg(long)]
         out: Option<String>,
+    },
+    /// Replays recorded games through engines: each searches, under fixed limits, every
+    /// position each seat met, game by game as in play; prints each engine's searches, nodes
+    /// (against the first engine's), time, and how often it chose the move played.
+    Replay {
+        /// The record files (a game met in several rotations is replayed once).
+        #[arg(required = true)]
+        records: Vec<String>,
+        /// An engine: cmd=<command> name=<name> [option.<Name>=<value>] [nodes=..]
+        /// [depth=..] [movetime=..]; give it once per engine.
+        #[arg(long, num_args = 1.., required = true)]
+        engine: Vec<String>,
+        /// Limits and options for every engine: depth=<n>, nodes=<n>, movetime=<ms>,
+        /// option.<Name>=<value>.
+        #[arg(long, num_args = 1..)]
+        each: Vec<String>,
+        /// The game, for records that do not name it (written by an older arena).
+        #[arg(long, value_parser = game_names())]
+        game: Option<String>,
+        /// Replay only the first this many distinct games.
+        #[arg(long)]
+        games: Option<usize>,
     },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
@@ -158,6 +182,13 @@ fn main() -> ExitCode {
     let result = match Cli::parse_from(group_engine_args(std::env::args())).command {
         Command::Match(args) => play_match(args),
         Command::Export { records, game, out } => export(&records, game.as_deref(), out.as_deref()),
+        Command::Replay {
+            records,
+            engine,
+            each,
+            game,
+            games,
+        } => replay_records(&records, &engine, &each, game.as_deref(), games),
         Command::Merge { records, sprt } => {
             parse_sprt(&sprt).and_then(|sprt| merge::merge(&records, sprt, &mut std::io::stdout()))
         }
@@ -196,13 +227,7 @@ fn export(paths: &[String], game: Option<&str>, out: Option<&str>) -> Result<(),
     let mut text = String::new();
     for path in paths {
         for record in records::read_all(path)? {
-            let variant = record
-                .schedule
-                .as_ref()
-                .map(|s| s.variant.as_str())
-                .or(game)
-                .ok_or_else(|| format!("'{path}' does not name its game: give --game"))?;
-            text += &ugi::export::write(&record, variant);
+            text += &ugi::export::write(&record, variant_of(&record, game, path)?);
         }
     }
     match out {
@@ -212,6 +237,74 @@ fn export(paths: &[String], game: Option<&str>, out: Option<&str>) -> Result<(),
             Ok(())
         }
     }
+}
+
+/// `arena replay`: every engine of `engine_groups` (under `each`) searches the positions of
+/// the distinct games of the record files at `paths`, one engine after the other.
+fn replay_records(
+    paths: &[String],
+    engine_groups: &[String],
+    each: &[String],
+    game: Option<&str>,
+    most: Option<usize>,
+) -> Result<(), String> {
+    let each = parse_limits(each, None)?;
+    let mut engines = Vec::new();
+    for group in engine_groups {
+        let (spec, limits) = parse_engine(&engine_words(group), &each)?;
+        if limits.clock.is_some() {
+            return Err(format!(
+                "{}: a replay takes depth, nodes or movetime, not tc",
+                spec.name
+            ));
+        }
+        engines.push((spec, limits));
+    }
+    let mut records = Vec::new();
+    let mut games_of = Vec::new();
+    for path in paths {
+        for record in records::read_all(path)? {
+            games_of.push((
+                variant_of(&record, game, path)?.to_string(),
+                record.seats.len(),
+            ));
+            records.push(record);
+        }
+    }
+    games_of.dedup();
+    let [(variant, players)] = &games_of[..] else {
+        return Err(match games_of.is_empty() {
+            true => "the record files hold no game".to_string(),
+            false => "the records mix games or player counts: replay them apart".to_string(),
+        });
+    };
+    let settings = GameSettings {
+        variant: variant.clone(),
+        players: *players,
+    };
+    let mut games = replay::distinct(&records);
+    games.truncate(most.unwrap_or(games.len()));
+    let mut baseline = None;
+    for (spec, limits) in &engines {
+        let totals = replay::replay(spec, limits, &settings, &games)?;
+        let baseline = baseline.get_or_insert_with(|| totals.clone());
+        println!("{}", replay::line(&spec.name, &totals, baseline));
+    }
+    Ok(())
+}
+
+/// The game of `record` (read from `path`): as the record names it, else `game`.
+fn variant_of<'a>(
+    record: &'a records::GameRecord,
+    game: Option<&'a str>,
+    path: &str,
+) -> Result<&'a str, String> {
+    record
+        .schedule
+        .as_ref()
+        .map(|s| s.variant.as_str())
+        .or(game)
+        .ok_or_else(|| format!("'{path}' does not name its game: give --game"))
 }
 
 /// What an openings file is made of: random openings of `plies` plies, `count` of them,

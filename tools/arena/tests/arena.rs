@@ -508,3 +508,55 @@ fn exported_games_read_back_as_their_records() {
         "dice too"
     );
 }
+
+#[test]
+fn a_replay_searches_every_decision_of_each_distinct_game_the_same_way_twice() {
+    let records = temp_file("replay.records");
+    let engines = [engine("search", "a"), engine("search", "b")];
+    let args = ["--each", "nodes=300", "--games", "4", "--records", &records];
+    run("dimraw", &engines, &args);
+    let distinct: std::collections::HashSet<(String, String)> = lines(&records)
+        .iter()
+        .map(|l| {
+            let r = ugi::record::GameRecord::parse(l).unwrap();
+            (r.opening, r.moves.join(" "))
+        })
+        .collect();
+    let decisions: usize = distinct.iter().map(|(_, m)| m.split(' ').count()).sum();
+    let searcher = format!("cmd={FAKE} search");
+    let out = arena(&[
+        "replay", &records, "--engine", &searcher, "name=x", "--engine", &searcher, "name=y",
+        "--each", "depth=3",
+    ]);
+    let said: Vec<&str> = out.lines().collect();
+    assert_eq!(said.len(), 2, "{out}");
+    let first = format!("x: {decisions} searches, ");
+    assert!(said[0].starts_with(&first), "{out}");
+    assert!(said[0].contains(" nodes (1.0000 of the first)"), "{out}");
+    let nodes = |line: &str| line.split(", ").nth(1).unwrap().to_string();
+    assert_eq!(nodes(said[0]), nodes(said[1]), "{out}");
+    assert!(!nodes(said[0]).starts_with("0 "), "{out}");
+    let refused = Command::new(ARENA)
+        .args([
+            "replay",
+            &records,
+            "--engine",
+            &searcher,
+            "--each",
+            "tc=1+0.01",
+        ])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not tc"));
+    let mixed = temp_file("replay-mixed.records");
+    let mut text = lines(&records);
+    text[0] = text[0].replace("variant=dimraw", "variant=splinter");
+    std::fs::write(&mixed, text.join("\n")).unwrap();
+    let refused = Command::new(ARENA)
+        .args(["replay", &mixed, "--engine", &searcher, "--each", "depth=1"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("mix games"));
+}
