@@ -61,13 +61,17 @@ impl Judge {
             &referee.position_command(),
             &self.limits,
         )?;
-        let verdict = probe.lines.iter().rev().find_map(|line| {
+        // Line by line as the engine wrote them: each score replaces the one before, and a
+        // `cp` without a number leaves none.
+        let verdict = probe.lines.iter().fold(None, |verdict, line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            let at = words.iter().position(|&w| w == "score")?;
+            let Some(at) = words.iter().position(|&w| w == "score") else {
+                return verdict;
+            };
             match (words.get(at + 1), words.get(at + 2)) {
                 (Some(&"cp"), Some(cp)) => cp.parse().ok().map(Verdict::Centipawns),
                 (Some(&"mate"), _) => Some(Verdict::Mate),
-                _ => None,
+                _ => verdict,
             }
         });
         verdict.ok_or_else(|| format!("{name}: no score before its bestmove"))

@@ -46,9 +46,10 @@ pub fn replay(
     let mut process = EngineProcess::start(spec, &settings.engine_setup())?;
     let mut totals = Totals::default();
     for record in games {
+        let opening = Opening::parse(&record.opening)?;
         for seat in 0..settings.players {
             process.send("uginewgame");
-            let mut referee = Referee::new(settings, &Opening::parse(&record.opening)?)?;
+            let mut referee = Referee::new(settings, &opening)?;
             for token in &record.moves {
                 if referee.next() == Next::Player(seat) {
                     let probe = probe::search(
