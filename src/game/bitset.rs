@@ -1,8 +1,29 @@
 //! A fixed-size set of small indices (cells, squares), for boards wider than 64 cells.
 
 /// A set of indices below `64 * WORDS`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct BitSet<const WORDS: usize>(pub [u64; WORDS]);
+
+/// Hashes the words, as equality compares them.
+impl<const WORDS: usize> std::hash::Hash for BitSet<WORDS> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// Equal when every word is: the words' differences folded together, with no early exit and no
+/// call to `memcmp` (which the derived comparison of a `[u64; WORDS]` makes, and which cost
+/// Splinter's move generation a fifth of its time in its flood fills).
+impl<const WORDS: usize> PartialEq for BitSet<WORDS> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .fold(0, |differ, (a, b)| differ | (a ^ b))
+            == 0
+    }
+}
 
 impl<const WORDS: usize> Default for BitSet<WORDS> {
     fn default() -> Self {
@@ -30,13 +51,24 @@ impl<const WORDS: usize> BitSet<WORDS> {
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |any, &w| any | w) == 0
     }
 
     /// The number of indices.
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The `n` (below 64) indices from `start` on, as the low bits of a word (bit `i` for
+    /// `start + i`); indices past the set's end read as absent.
+    #[inline]
+    pub fn bits_at(&self, start: usize, n: u32) -> u64 {
+        let (word, shift) = (start / 64, (start % 64) as u32);
+        let next = self.0.get(word + 1).copied().unwrap_or(0);
+        let high = next.checked_shl(64 - shift).unwrap_or(0);
+        (self.0[word] >> shift | high) & ((1 << n) - 1)
     }
 
     /// The lowest index, if any.
@@ -123,6 +155,22 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bits_at_reads_across_words_and_past_the_end() {
+        let mut set = BitSet::<2>::default();
+        for index in [0, 3, 62, 63, 64, 66, 127] {
+            set.insert(index);
+        }
+        for start in 0..128 {
+            for n in [1, 3, 9] {
+                let expected = (0..n as usize)
+                    .filter(|&i| start + i < 128 && set.has(start + i))
+                    .fold(0, |bits, i| bits | 1 << i);
+                assert_eq!(set.bits_at(start, n), expected, "{start} {n}");
+            }
+        }
+    }
 
     #[test]
     fn nth_set_bit_agrees_with_clearing_the_lowest_bits() {

@@ -153,30 +153,52 @@ impl CellSet {
     }
 
     /// The 8 neighbours of `cell` in this set as a ring pattern: bit `d` for direction `d`.
+    /// The 3 x 3 square around it is read as three runs of three cells, south to north.
     #[inline]
     pub fn ring(&self, cell: Cell) -> u8 {
-        let mut ring = 0;
-        for (d, _) in STEPS.iter().enumerate() {
-            ring |= (self.has(step(cell, d)) as u8) << d;
-        }
-        ring
+        let south = self.bits_at(cell - STRIDE - 1, 3);
+        let middle = self.bits_at(cell - 1, 3);
+        let north = self.bits_at(cell + STRIDE - 1, 3);
+        RING_OF_SQUARE[(south | middle << 3 | north << 6) as usize]
     }
 }
 
-const fn ring_components(pattern: u8) -> u8 {
+/// `RING_OF_SQUARE[s]`: the ring pattern of a 3 x 3 square read as nine bits, west to east
+/// within a run and the runs south to north (the centre, bit 4, is not in the ring).
+static RING_OF_SQUARE: [u8; 512] = {
+    // The square's bit for each direction N, NE, E, SE, S, SW, W, NW.
+    const BIT_OF_DIRECTION: [usize; 8] = [7, 8, 5, 2, 1, 0, 3, 6];
+    let mut table = [0; 512];
+    let mut square = 0;
+    while square < 512 {
+        let mut dir = 0;
+        while dir < 8 {
+            table[square] |= ((square >> BIT_OF_DIRECTION[dir] & 1) as u8) << dir;
+            dir += 1;
+        }
+        square += 1;
+    }
+    table
+};
+
+/// The most clusters a ring can hold: the four diagonal cells touch none of each other.
+pub const MAX_CLUSTERS: usize = 4;
+
+const fn ring_clusters(pattern: u8) -> [u8; MAX_CLUSTERS] {
     // Ring cells d and e touch (8-connectivity) when they are next to each other around the
     // ring, or both orthogonal and two apart (N and E touch at a corner).
     let mut seen = 0u8;
-    let mut components = 0;
+    let mut clusters = [0u8; MAX_CLUSTERS];
+    let mut count = 0;
     let mut start = 0;
     while start < 8 {
         if pattern >> start & 1 == 1 && seen >> start & 1 == 0 {
-            components += 1;
             let mut stack = 1u8 << start;
             seen |= 1 << start;
             while stack != 0 {
                 let d = stack.trailing_zeros() as usize;
                 stack &= !(1 << d);
+                clusters[count] |= 1 << d;
                 let mut e = 0;
                 while e < 8 {
                     let gap = (d + 8 - e) % 8;
@@ -188,17 +210,18 @@ const fn ring_components(pattern: u8) -> u8 {
                     e += 1;
                 }
             }
+            count += 1;
         }
         start += 1;
     }
-    components
+    clusters
 }
 
-const fn build_ring_table() -> [u8; 256] {
-    let mut out = [0; 256];
+const fn build_ring_table() -> [[u8; MAX_CLUSTERS]; 256] {
+    let mut out = [[0; MAX_CLUSTERS]; 256];
     let mut p = 0;
     while p < 256 {
-        out[p] = ring_components(p as u8);
+        out[p] = ring_clusters(p as u8);
         p += 1;
     }
     out
@@ -224,8 +247,9 @@ const fn build_rim() -> CellSet {
     BitSet(words)
 }
 
-/// How many 8-connected pieces the occupied cells of a ring pattern form among themselves.
-pub static RING_COMPONENTS: [u8; 256] = build_ring_table();
+/// The 8-connected clusters that the occupied cells of a ring pattern form among themselves,
+/// each as a ring pattern, in the order of their lowest directions; unused entries are 0.
+pub static RING_CLUSTERS: [[u8; MAX_CLUSTERS]; 256] = build_ring_table();
 
 #[cfg(test)]
 mod tests {
@@ -286,13 +310,57 @@ mod tests {
         assert_eq!(RIM.len() as usize, 2 * (FILES + RANKS) - 4);
     }
 
+    /// The ring read from the 3 x 3 square agrees with looking at each neighbour.
     #[test]
-    fn ring_components_examples() {
-        assert_eq!(RING_COMPONENTS[0], 0);
-        assert_eq!(RING_COMPONENTS[0b0000_0101], 1, "N and E touch at a corner");
-        assert_eq!(RING_COMPONENTS[0b0001_0001], 2, "N and S do not");
-        assert_eq!(RING_COMPONENTS[0b0000_1010], 2, "NE and SE do not");
-        assert_eq!(RING_COMPONENTS[0b0000_1110], 1, "NE, E, SE");
-        assert_eq!(RING_COMPONENTS[0xFF], 1);
+    fn ring_agrees_with_stepping() {
+        let mut set = CellSet::default();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for cell in (0..CELLS).filter(|&c| on_board(c)) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state % 2 == 0 {
+                set.insert(cell);
+            }
+        }
+        for cell in (0..CELLS).filter(|&c| on_board(c)) {
+            let stepped = (0..8).fold(0, |ring, d| ring | (set.has(step(cell, d)) as u8) << d);
+            assert_eq!(set.ring(cell), stepped, "{}", cell_name(cell));
+        }
+    }
+
+    #[test]
+    fn ring_clusters_examples() {
+        assert_eq!(RING_CLUSTERS[0], [0; 4]);
+        assert_eq!(
+            RING_CLUSTERS[0b0000_0101],
+            [0b101, 0, 0, 0],
+            "N and E touch at a corner"
+        );
+        assert_eq!(
+            RING_CLUSTERS[0b0001_0001],
+            [1, 0b1_0000, 0, 0],
+            "N and S do not"
+        );
+        assert_eq!(
+            RING_CLUSTERS[0b0000_1010],
+            [0b10, 0b1000, 0, 0],
+            "NE and SE do not"
+        );
+        assert_eq!(RING_CLUSTERS[0b0000_1110], [0b1110, 0, 0, 0], "NE, E, SE");
+        assert_eq!(
+            RING_CLUSTERS[0b1010_1010],
+            [2, 8, 32, 128],
+            "the four diagonals"
+        );
+        assert_eq!(RING_CLUSTERS[0xFF], [0xFF, 0, 0, 0]);
+        for (pattern, clusters) in RING_CLUSTERS.iter().enumerate() {
+            let union = clusters.iter().fold(0, |all, &c| all | c);
+            assert_eq!(union as usize, pattern, "the clusters cover the ring");
+            assert_eq!(
+                clusters.iter().map(|c| c.count_ones()).sum::<u32>(),
+                pattern.count_ones()
+            );
+        }
     }
 }

@@ -1,18 +1,15 @@
 //! Groups: the 8-connected parts of the pieces (R5), and which one stays (R6).
 
-use super::board::{Cell, CellSet};
+use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, step};
 
-/// The most groups a position can split into (one per piece).
-const MAX_GROUPS: usize = 30;
-
-/// The groups of an occupancy, in the order of their first cells.
+/// The groups a push splits the pieces into, in the order of their first cells.
 pub struct Groups {
     /// How many groups there are.
     pub count: usize,
     /// Each group's cells.
-    pub sets: [CellSet; MAX_GROUPS],
+    pub sets: [CellSet; MAX_CLUSTERS],
     /// Each group's size.
-    pub sizes: [u32; MAX_GROUPS],
+    pub sizes: [u32; MAX_CLUSTERS],
 }
 
 impl Groups {
@@ -46,52 +43,90 @@ impl Groups {
     }
 }
 
-/// Grows `reached` inside `cells` until it stops growing or, when `targets` is given, until it
-/// holds all of them. Returns what was reached.
-fn grow(cells: &CellSet, mut reached: CellSet, targets: Option<&CellSet>) -> CellSet {
+/// Whether all `targets` (cells of `cells`) lie in one group of `cells`: a flood from one of
+/// them, grown until it holds them all or stops growing.
+pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
+    let Some(seed) = targets.first() else {
+        return true;
+    };
+    let mut reached = CellSet::default();
+    reached.insert(seed);
     loop {
-        if targets.is_some_and(|t| t.minus(&reached).is_empty()) {
-            return reached;
+        if targets.minus(&reached).is_empty() {
+            return true;
         }
         let grown = reached.dilate().intersection(cells);
         if grown == reached {
-            return reached;
+            return false;
         }
         reached = grown;
     }
 }
 
-/// The cells 8-connected to `seed` within `cells` (the seed included).
-fn flood(cells: &CellSet, seed: Cell) -> CellSet {
-    let mut start = CellSet::default();
-    start.insert(seed);
-    grow(cells, start, None)
-}
-
-/// Whether all `targets` (cells of `cells`) lie in one group of `cells`.
-pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
-    let Some(seed) = targets.first() else {
-        return true;
-    };
-    let mut start = CellSet::default();
-    start.insert(seed);
-    targets.minus(&grow(cells, start, Some(targets))).is_empty()
-}
-
-/// Splits the occupied cells into 8-connected groups.
-pub fn components(occupied: &CellSet) -> Groups {
+/// The groups of `after`, the occupancy after a push from `from` out of a position whose pieces
+/// formed one group, when there are two or more; `None` when the pieces stay one group.
+///
+/// Only `from` emptied, so every group after the push holds one of its occupied neighbours, and
+/// neighbours in one cluster around it (touching each other) lie in one group. The clusters are
+/// flooded side by side, one dilation each per round; two that meet merge, one that stops
+/// growing is a whole group. Once a single flood still grows, its group is what the others left,
+/// so the work follows the smaller groups, not the largest (often all but a piece or two).
+pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
+    let clusters = &RING_CLUSTERS[after.ring(from) as usize];
+    if clusters[1] == 0 {
+        return None;
+    }
+    let mut floods = [CellSet::default(); MAX_CLUSTERS];
+    let mut live = 0u8;
+    for (i, &cluster) in clusters.iter().enumerate().filter(|(_, c)| **c != 0) {
+        for dir in (0..8).filter(|d| cluster >> d & 1 == 1) {
+            floods[i].insert(step(from, dir));
+        }
+        live |= 1 << i;
+    }
+    // Floods still growing; the others in `live` are whole groups.
+    let mut growing = live;
+    while growing.count_ones() > 1 {
+        for i in 0..MAX_CLUSTERS {
+            if growing >> i & 1 == 0 {
+                continue;
+            }
+            let mut grown = floods[i].dilate().intersection(after);
+            let others = growing & !(1 << i);
+            for j in (0..MAX_CLUSTERS).filter(|&j| others >> j & 1 == 1) {
+                if !grown.intersection(&floods[j]).is_empty() {
+                    grown = grown.union(&floods[j]);
+                    growing &= !(1 << j);
+                    live &= !(1 << j);
+                }
+            }
+            if grown == floods[i] {
+                growing &= !(1 << i);
+            }
+            floods[i] = grown;
+        }
+    }
+    if live.count_ones() < 2 {
+        return None;
+    }
+    if growing != 0 {
+        let last = growing.trailing_zeros() as usize;
+        floods[last] = (0..MAX_CLUSTERS)
+            .filter(|&j| j != last && live >> j & 1 == 1)
+            .fold(*after, |rest, j| rest.minus(&floods[j]));
+    }
     let mut groups = Groups {
         count: 0,
-        sets: [CellSet::default(); MAX_GROUPS],
-        sizes: [0; MAX_GROUPS],
+        sets: [CellSet::default(); MAX_CLUSTERS],
+        sizes: [0; MAX_CLUSTERS],
     };
-    let mut left = *occupied;
-    while let Some(seed) = left.first() {
-        let group = flood(&left, seed);
-        left = left.minus(&group);
-        groups.sets[groups.count] = group;
-        groups.sizes[groups.count] = group.len();
+    for i in (0..MAX_CLUSTERS).filter(|&i| live >> i & 1 == 1) {
+        groups.sets[groups.count] = floods[i];
         groups.count += 1;
     }
-    groups
+    groups.sets[..groups.count].sort_unstable_by_key(|set| set.first());
+    for i in 0..groups.count {
+        groups.sizes[i] = groups.sets[i].len();
+    }
+    Some(groups)
 }

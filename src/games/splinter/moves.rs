@@ -1,6 +1,7 @@
 //! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
 
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
+use super::groups::split;
 use super::position::{NO_DIRECTION, Splinter, colour_of};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
@@ -133,7 +134,7 @@ impl Splinter {
                 let end = self.chain_end(from, dir);
                 let knocks_off = self.knocks_off(end, dir);
                 let after = self.occupancy_after_push(from, end);
-                match Self::groups_after(&after, from) {
+                match split(&after, from) {
                     Some(groups) if groups.tied_firsts().next().is_some() => {
                         moves.extend(
                             groups.tied_firsts().map(|first| {
@@ -171,6 +172,7 @@ impl Splinter {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::CellSet;
     use super::*;
 
     #[test]
@@ -194,14 +196,34 @@ mod tests {
         }
     }
 
+    /// The groups of `cells`, each found by a search from neighbour to neighbour, in the order
+    /// of their first cells.
+    fn groups_by_stepping(cells: &CellSet) -> Vec<CellSet> {
+        let (mut left, mut groups) = (*cells, Vec::new());
+        while let Some(seed) = left.first() {
+            let (mut group, mut stack) = (CellSet::default(), vec![seed]);
+            left.remove(seed);
+            while let Some(cell) = stack.pop() {
+                group.insert(cell);
+                for next in (0..8).map(|dir| step(cell, dir)) {
+                    if left.has(next) {
+                        left.remove(next);
+                        stack.push(next);
+                    }
+                }
+            }
+            groups.push(group);
+        }
+        groups
+    }
+
     /// Generation marks exactly the moves after whose push the pieces fall apart into groups
-    /// (which `make` then splits without looking again), on positions of random games, and
-    /// takes none of their other moves for one that pushes pieces off (random games rarely
-    /// reach the edge: `pushes_that_knock_an_opponent_s_piece_off_or_splinter_are_noisy` has
-    /// the ones that do).
+    /// (which `make` then splits without looking again), and `split` finds those groups, on
+    /// positions of random games; generation takes none of their other moves for one that
+    /// pushes pieces off (random games rarely reach the edge:
+    /// `pushes_that_knock_an_opponent_s_piece_off_or_splinter_are_noisy` has the ones that do).
     #[test]
     fn the_splinter_mark_is_set_on_exactly_the_splitting_moves() {
-        use super::super::groups::components;
         use crate::game::{Game, GameConfig};
         use rand::SeedableRng as _;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
@@ -213,8 +235,16 @@ mod tests {
                 for &mv in &moves {
                     let end = pos.chain_end(mv.from(), mv.direction());
                     let after = pos.occupancy_after_push(mv.from(), end);
-                    let groups = components(&after).count;
-                    assert_eq!(mv.splinters(), groups > 1, "{}", mv.token());
+                    let groups = groups_by_stepping(&after);
+                    assert_eq!(mv.splinters(), groups.len() > 1, "{}", mv.token());
+                    match split(&after, mv.from()) {
+                        Some(found) => {
+                            assert_eq!(found.sets[..found.count], groups[..], "{}", mv.token());
+                            let sizes: Vec<u32> = groups.iter().map(|g| g.len()).collect();
+                            assert_eq!(found.sizes[..found.count], sizes[..]);
+                        }
+                        None => assert_eq!(groups.len(), 1, "{}", mv.token()),
+                    }
                     marked += mv.splinters() as u32;
                     let last = step(end, reverse(mv.direction()));
                     let falls = !on_board(end) && pos.state.board[last] != 0;

@@ -1,7 +1,7 @@
 //! The Splinter position: pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
 
-use super::board::{CELLS, Cell, CellSet, RING_COMPONENTS, on_board, step};
-use super::groups::{Groups, components, joined};
+use super::board::{CELLS, Cell, CellSet, on_board, step};
+use super::groups::split;
 use super::moves::SpMove;
 use crate::game::hashing::{key_table, mix64};
 use crate::game::repetition::RepetitionHistory;
@@ -240,25 +240,6 @@ impl Splinter {
         after
     }
 
-    /// The groups after a push, or `None` when the pieces surely stay one group: only the
-    /// origin emptied, so they stay together when its occupied neighbours touch each other.
-    #[inline]
-    pub(super) fn groups_after(after: &CellSet, from: Cell) -> Option<Groups> {
-        let ring = after.ring(from);
-        if RING_COMPONENTS[ring as usize] <= 1 {
-            return None;
-        }
-        // The origin's occupied neighbours: if they still reach each other, nothing split.
-        let mut neighbours = CellSet::default();
-        for dir in (0..8).filter(|d| ring >> d & 1 == 1) {
-            neighbours.insert(step(from, dir));
-        }
-        if joined(after, &neighbours) {
-            return None;
-        }
-        Some(components(after))
-    }
-
     /// Plays a legal move: push, fall-off, splinter, record, and the end checks (E1-E6).
     pub(super) fn make(&mut self, mv: SpMove) {
         self.undo.push(self.state);
@@ -266,9 +247,9 @@ impl Splinter {
         let end = self.chain_end(from, dir);
         // Generation found out whether the push splits the pieces (R5); only then are the
         // groups needed.
-        let groups = mv
-            .splinters()
-            .then(|| components(&self.occupancy_after_push(from, end)));
+        let groups = mv.splinters().then(|| {
+            split(&self.occupancy_after_push(from, end), from).expect("a splintering move splits")
+        });
         let s = &mut self.state;
         // R4: shift the chain one cell, last piece first; off the board it falls.
         let mut cell = end;
