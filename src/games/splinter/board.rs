@@ -153,13 +153,13 @@ impl CellSet {
     }
 
     /// The 8 neighbours of `cell` in this set as a ring pattern: bit `d` for direction `d`.
-    /// The 3 x 3 square around it is read as three runs of three cells, south to north.
+    /// The 3 x 3 square around it is read as three runs of three cells, south to north, from
+    /// one word of the set.
     #[inline]
     pub fn ring(&self, cell: Cell) -> u8 {
-        let south = self.bits_at(cell - STRIDE - 1, 3);
-        let middle = self.bits_at(cell - 1, 3);
-        let north = self.bits_at(cell + STRIDE - 1, 3);
-        RING_OF_SQUARE[(south | middle << 3 | north << 6) as usize]
+        let runs = self.bits_at(cell - STRIDE - 1, 2 * STRIDE as u32 + 3);
+        let square = runs & 7 | (runs >> STRIDE & 7) << 3 | (runs >> (2 * STRIDE) & 7) << 6;
+        RING_OF_SQUARE[square as usize]
     }
 }
 
@@ -251,6 +251,20 @@ const fn build_rim() -> CellSet {
 /// each as a ring pattern, in the order of their lowest directions; unused entries are 0.
 pub static RING_CLUSTERS: [[u8; MAX_CLUSTERS]; 256] = build_ring_table();
 
+/// A set holding each cell of the board with chance one in `one_in`, drawn from `seed`.
+#[cfg(test)]
+pub(super) fn scattered(seed: u64, one_in: u32) -> CellSet {
+    use rand::{RngExt as _, SeedableRng as _};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut set = CellSet::default();
+    for cell in (0..CELLS).filter(|&c| on_board(c)) {
+        if rng.random_range(0..one_in) == 0 {
+            set.insert(cell);
+        }
+    }
+    set
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,16 +304,7 @@ mod tests {
     /// The set operations agree with counting each cell's neighbours step by step.
     #[test]
     fn rim_and_two_neighbours_agree_with_stepping() {
-        let mut set = CellSet::default();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        for cell in (0..CELLS).filter(|&c| on_board(c)) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % 3 == 0 {
-                set.insert(cell);
-            }
-        }
+        let set = scattered(3, 3);
         let crowded = set.with_two_neighbours();
         for cell in (0..CELLS).filter(|&c| on_board(c)) {
             let neighbours = (0..8).filter(|&d| set.has(step(cell, d))).count();
@@ -313,16 +318,7 @@ mod tests {
     /// The ring read from the 3 x 3 square agrees with looking at each neighbour.
     #[test]
     fn ring_agrees_with_stepping() {
-        let mut set = CellSet::default();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for cell in (0..CELLS).filter(|&c| on_board(c)) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if state % 2 == 0 {
-                set.insert(cell);
-            }
-        }
+        let set = scattered(4, 2);
         for cell in (0..CELLS).filter(|&c| on_board(c)) {
             let stepped = (0..8).fold(0, |ring, d| ring | (set.has(step(cell, d)) as u8) << d);
             assert_eq!(set.ring(cell), stepped, "{}", cell_name(cell));

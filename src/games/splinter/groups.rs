@@ -1,6 +1,7 @@
 //! Groups: the 8-connected parts of the pieces (R5), and which one stays (R6).
 
 use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, step};
+use super::square::{self, Look};
 
 /// The groups a push splits the pieces into, in the order of their first cells.
 pub struct Groups {
@@ -68,14 +69,57 @@ pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
 ///
 /// Only `from` emptied, so every group after the push holds one of its occupied neighbours, and
 /// neighbours in one cluster around it (touching each other) lie in one group. The clusters are
-/// flooded side by side, one dilation each per round; two that meet merge, one that stops
-/// growing is a whole group. Once a single flood still grows, its group is what the others left,
-/// so the work follows the smaller groups, not the largest (often all but a piece or two).
+/// flooded in the 7 x 7 square around `from` first ([`square::look`]), and on the whole board
+/// only when two or more floods leave the square.
 pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
     let clusters = &RING_CLUSTERS[after.ring(from) as usize];
     if clusters[1] == 0 {
         return None;
     }
+    let mut sets = [CellSet::default(); MAX_CLUSTERS];
+    let count = match square::look(square::square(after, from), clusters) {
+        Look::Joined => return None,
+        Look::Unsure => flood_board(after, from, clusters, &mut sets),
+        Look::Split {
+            inside,
+            count,
+            rest,
+        } => {
+            let mut left = *after;
+            for (set, &bits) in sets.iter_mut().zip(&inside[..count]) {
+                *set = square::cells(bits, from);
+                left = left.minus(set);
+            }
+            if rest {
+                sets[count] = left;
+            }
+            count + rest as usize
+        }
+    };
+    (count > 1).then(|| {
+        let mut groups = Groups {
+            count,
+            sets,
+            sizes: [0; MAX_CLUSTERS],
+        };
+        groups.sets[..count].sort_unstable_by_key(|set| set.first());
+        for i in 0..count {
+            groups.sizes[i] = groups.sets[i].len();
+        }
+        groups
+    })
+}
+
+/// Floods the `clusters` around `from` on the whole board side by side, one dilation each per
+/// round; two that meet merge, one that stops growing is a whole group, and once a single flood
+/// still grows, its group is what the others left (so the work follows the smaller groups, not
+/// the largest). Writes the groups into `sets` and returns how many there are.
+fn flood_board(
+    after: &CellSet,
+    from: Cell,
+    clusters: &[u8; MAX_CLUSTERS],
+    sets: &mut [CellSet; MAX_CLUSTERS],
+) -> usize {
     let mut floods = [CellSet::default(); MAX_CLUSTERS];
     let mut live = 0u8;
     for (i, &cluster) in clusters.iter().enumerate().filter(|(_, c)| **c != 0) {
@@ -106,27 +150,38 @@ pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
             floods[i] = grown;
         }
     }
-    if live.count_ones() < 2 {
-        return None;
-    }
-    if growing != 0 {
+    if growing != 0 && live.count_ones() > 1 {
         let last = growing.trailing_zeros() as usize;
         floods[last] = (0..MAX_CLUSTERS)
             .filter(|&j| j != last && live >> j & 1 == 1)
             .fold(*after, |rest, j| rest.minus(&floods[j]));
     }
-    let mut groups = Groups {
-        count: 0,
-        sets: [CellSet::default(); MAX_CLUSTERS],
-        sizes: [0; MAX_CLUSTERS],
-    };
+    let mut count = 0;
     for i in (0..MAX_CLUSTERS).filter(|&i| live >> i & 1 == 1) {
-        groups.sets[groups.count] = floods[i];
-        groups.count += 1;
+        sets[count] = floods[i];
+        count += 1;
     }
-    groups.sets[..groups.count].sort_unstable_by_key(|set| set.first());
-    for i in 0..groups.count {
-        groups.sizes[i] = groups.sets[i].len();
+    count
+}
+
+/// The groups of `cells`, each found by a search from neighbour to neighbour, in the order of
+/// their first cells: what the tests check the floods against.
+#[cfg(test)]
+pub(super) fn groups_by_stepping(cells: &CellSet) -> Vec<CellSet> {
+    let (mut left, mut groups) = (*cells, Vec::new());
+    while let Some(seed) = left.first() {
+        let (mut group, mut stack) = (CellSet::default(), vec![seed]);
+        left.remove(seed);
+        while let Some(cell) = stack.pop() {
+            group.insert(cell);
+            for next in (0..8).map(|dir| step(cell, dir)) {
+                if left.has(next) {
+                    left.remove(next);
+                    stack.push(next);
+                }
+            }
+        }
+        groups.push(group);
     }
-    Some(groups)
+    groups
 }

@@ -7,6 +7,7 @@ mod eval;
 mod groups;
 pub mod moves;
 pub mod position;
+mod square;
 mod text;
 mod view;
 

@@ -172,7 +172,7 @@ impl Splinter {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::CellSet;
+    use super::super::groups::groups_by_stepping;
     use super::*;
 
     #[test]
@@ -194,27 +194,6 @@ mod tests {
         ] {
             assert!(check_syntax(bad).is_err(), "{bad}");
         }
-    }
-
-    /// The groups of `cells`, each found by a search from neighbour to neighbour, in the order
-    /// of their first cells.
-    fn groups_by_stepping(cells: &CellSet) -> Vec<CellSet> {
-        let (mut left, mut groups) = (*cells, Vec::new());
-        while let Some(seed) = left.first() {
-            let (mut group, mut stack) = (CellSet::default(), vec![seed]);
-            left.remove(seed);
-            while let Some(cell) = stack.pop() {
-                group.insert(cell);
-                for next in (0..8).map(|dir| step(cell, dir)) {
-                    if left.has(next) {
-                        left.remove(next);
-                        stack.push(next);
-                    }
-                }
-            }
-            groups.push(group);
-        }
-        groups
     }
 
     /// Generation marks exactly the moves after whose push the pieces fall apart into groups
