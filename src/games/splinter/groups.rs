@@ -1,7 +1,7 @@
 //! Groups: the 8-connected parts of the pieces (R5), and which one stays (R6).
 
 use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, step};
-use super::square::{self, Look};
+use super::square::{Square, square};
 
 /// The groups a push splits the pieces into, in the order of their first cells.
 pub struct Groups {
@@ -69,99 +69,161 @@ pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
 ///
 /// Only `from` emptied, so every group after the push holds one of its occupied neighbours, and
 /// neighbours in one cluster around it (touching each other) lie in one group. The clusters are
-/// flooded in the 7 x 7 square around `from` first ([`square::look`]), and on the whole board
-/// only when two or more floods leave the square.
+/// flooded in the 7 x 7 square around `from` first, and on the whole board only when two or more
+/// floods stop at the square's rim.
 pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
     let clusters = &RING_CLUSTERS[after.ring(from) as usize];
-    if clusters[1] == 0 {
+    let seeded = clusters.iter().filter(|&&c| c != 0).count();
+    if seeded < 2 {
         return None;
     }
     let mut sets = [CellSet::default(); MAX_CLUSTERS];
-    let count = match square::look(square::square(after, from), clusters) {
-        Look::Joined => return None,
-        Look::Unsure => flood_board(after, from, clusters, &mut sets),
-        Look::Split {
-            inside,
-            count,
-            rest,
-        } => {
-            let mut left = *after;
-            for (set, &bits) in sets.iter_mut().zip(&inside[..count]) {
-                *set = square::cells(bits, from);
-                left = left.minus(set);
+    let (count, rest) = match flood(Square::seeds(clusters), seeded, &square(after, from)) {
+        Flooded::Joined => return None,
+        Flooded::Split { whole, count, rest } => {
+            for (set, group) in sets.iter_mut().zip(&whole[..count]) {
+                *set = group.cells(from);
             }
-            if rest {
-                sets[count] = left;
-            }
-            count + rest as usize
+            (count, rest)
         }
+        Flooded::Unsure => match flood(board_seeds(clusters, from), seeded, after) {
+            Flooded::Joined => return None,
+            Flooded::Split { whole, count, rest } => {
+                sets[..count].copy_from_slice(&whole[..count]);
+                (count, rest)
+            }
+            Flooded::Unsure => unreachable!("the whole board has no rim"),
+        },
     };
-    (count > 1).then(|| {
-        let mut groups = Groups {
-            count,
-            sets,
-            sizes: [0; MAX_CLUSTERS],
-        };
-        groups.sets[..count].sort_unstable_by_key(|set| set.first());
-        for i in 0..count {
-            groups.sizes[i] = groups.sets[i].len();
+    if rest {
+        sets[count] = sets[..count]
+            .iter()
+            .fold(*after, |left, set| left.minus(set));
+    }
+    let count = count + rest as usize;
+    sets[..count].sort_unstable_by_key(|set| set.first());
+    let mut sizes = [0; MAX_CLUSTERS];
+    for (size, set) in sizes.iter_mut().zip(&sets[..count]) {
+        *size = set.len();
+    }
+    Some(Groups { count, sets, sizes })
+}
+
+/// The cells of each cluster (ring patterns around `from`), as the board floods' seeds.
+fn board_seeds(clusters: &[u8; MAX_CLUSTERS], from: Cell) -> [CellSet; MAX_CLUSTERS] {
+    clusters.map(|cluster| {
+        let mut seed = CellSet::default();
+        for dir in (0..8).filter(|d| cluster >> d & 1 == 1) {
+            seed.insert(step(from, dir));
         }
-        groups
+        seed
     })
 }
 
-/// Floods the `clusters` around `from` on the whole board side by side, one dilation each per
-/// round; two that meet merge, one that stops growing is a whole group, and once a single flood
-/// still grows, its group is what the others left (so the work follows the smaller groups, not
-/// the largest). Writes the groups into `sets` and returns how many there are.
-fn flood_board(
-    after: &CellSet,
-    from: Cell,
-    clusters: &[u8; MAX_CLUSTERS],
-    sets: &mut [CellSet; MAX_CLUSTERS],
-) -> usize {
-    let mut floods = [CellSet::default(); MAX_CLUSTERS];
-    let mut live = 0u8;
-    for (i, &cluster) in clusters.iter().enumerate().filter(|(_, c)| **c != 0) {
-        for dir in (0..8).filter(|d| cluster >> d & 1 == 1) {
-            floods[i].insert(step(from, dir));
-        }
-        live |= 1 << i;
+/// Cells that floods grow in: the whole board's ([`CellSet`]) or a square's around the origin
+/// ([`Square`]).
+pub trait Area: Copy + PartialEq {
+    /// These cells and their neighbours in all 8 directions, of `cells`.
+    fn grown_within(&self, cells: &Self) -> Self;
+    /// Whether the two share a cell.
+    fn meets(&self, other: &Self) -> bool;
+    /// The cells of both.
+    fn with(&self, other: &Self) -> Self;
+    /// Whether these cells touch the rim of the area, beyond which a group may go on (never on
+    /// the whole board).
+    fn at_rim(&self) -> bool;
+}
+
+impl Area for CellSet {
+    fn grown_within(&self, cells: &Self) -> Self {
+        self.dilate().intersection(cells)
     }
-    // Floods still growing; the others in `live` are whole groups.
+
+    fn meets(&self, other: &Self) -> bool {
+        !self.intersection(other).is_empty()
+    }
+
+    fn with(&self, other: &Self) -> Self {
+        self.union(other)
+    }
+
+    fn at_rim(&self) -> bool {
+        false
+    }
+}
+
+/// How floods grown side by side ended.
+pub enum Flooded<A> {
+    /// They all met: the pieces stay one group.
+    Joined,
+    /// Two or more groups: `whole[..count]` are whole groups, and when `rest`, the pieces
+    /// outside them form one more.
+    Split {
+        whole: [A; MAX_CLUSTERS],
+        count: usize,
+        rest: bool,
+    },
+    /// Two or more floods stopped at the rim and may meet beyond it.
+    Unsure,
+}
+
+/// Grows the first `seeded` of `floods` inside `cells` side by side, one step each per round.
+/// Floods that meet merge. One that stops growing is a whole group, unless it touches the rim
+/// (it is stuck: it may go on outside). The rounds end once at most one flood is neither whole
+/// nor merged (that one holds the rest of the pieces), so the work follows the smaller groups,
+/// not the largest; or when none can grow.
+pub fn flood<A: Area>(mut floods: [A; MAX_CLUSTERS], seeded: usize, cells: &A) -> Flooded<A> {
+    // Floods not merged into another, floods that may still grow, and stuck floods.
+    let (mut live, mut stuck) = ((1u8 << seeded) - 1, 0u8);
     let mut growing = live;
-    while growing.count_ones() > 1 {
-        for i in 0..MAX_CLUSTERS {
+    while growing != 0 && (growing | stuck).count_ones() > 1 {
+        let mut turn = growing;
+        while turn != 0 {
+            let i = turn.trailing_zeros() as usize;
+            turn &= turn - 1;
             if growing >> i & 1 == 0 {
                 continue;
             }
-            let mut grown = floods[i].dilate().intersection(after);
-            let others = growing & !(1 << i);
-            for j in (0..MAX_CLUSTERS).filter(|&j| others >> j & 1 == 1) {
-                if !grown.intersection(&floods[j]).is_empty() {
-                    grown = grown.union(&floods[j]);
-                    growing &= !(1 << j);
-                    live &= !(1 << j);
+            let mut grown = floods[i].grown_within(cells);
+            let mut others = (growing | stuck) & !(1 << i);
+            while others != 0 {
+                let j = others.trailing_zeros() as usize;
+                others &= others - 1;
+                if grown.meets(&floods[j]) {
+                    grown = grown.with(&floods[j]);
+                    let gone = !(1 << j);
+                    (live, growing, stuck) = (live & gone, growing & gone, stuck & gone);
                 }
             }
             if grown == floods[i] {
                 growing &= !(1 << i);
+                if grown.at_rim() {
+                    stuck |= 1 << i;
+                }
             }
             floods[i] = grown;
         }
     }
-    if growing != 0 && live.count_ones() > 1 {
-        let last = growing.trailing_zeros() as usize;
-        floods[last] = (0..MAX_CLUSTERS)
-            .filter(|&j| j != last && live >> j & 1 == 1)
-            .fold(*after, |rest, j| rest.minus(&floods[j]));
+    let open = growing | stuck;
+    if live.count_ones() < 2 {
+        return Flooded::Joined;
     }
+    if open.count_ones() > 1 {
+        return Flooded::Unsure;
+    }
+    let mut whole = floods;
     let mut count = 0;
-    for i in (0..MAX_CLUSTERS).filter(|&i| live >> i & 1 == 1) {
-        sets[count] = floods[i];
+    let mut done = live & !open;
+    while done != 0 {
+        whole[count] = floods[done.trailing_zeros() as usize];
+        done &= done - 1;
         count += 1;
     }
-    count
+    Flooded::Split {
+        whole,
+        count,
+        rest: open != 0,
+    }
 }
 
 /// The groups of `cells`, each found by a search from neighbour to neighbour, in the order of

@@ -5,6 +5,7 @@
 //! where a flood step is a few operations on one word instead of a pass over the whole board.
 
 use super::board::{Cell, CellSet, MAX_CLUSTERS, STRIDE};
+use super::groups::Area;
 
 /// Cells a side of the square.
 const SIDE: usize = 7;
@@ -13,19 +14,8 @@ const SIDE: usize = 7;
 const ROW: usize = 8;
 /// The bit of the square's centre, row 3 and column 3.
 const CENTRE: usize = 3 * ROW + 3;
-/// The square's rim: a flood that reaches it may go on outside.
-const RIM: u64 = {
-    let mut rim = 0;
-    let mut i = 0;
-    while i < SIDE {
-        rim |= 1 << i | 1 << ((SIDE - 1) * ROW + i) | 1 << (i * ROW) | 1 << (i * ROW + SIDE - 1);
-        i += 1;
-    }
-    rim
-};
-
 /// The occupied cells of the square centred on `cell`; cells off the padded board read empty.
-pub fn square(cells: &CellSet, cell: Cell) -> u64 {
+pub fn square(cells: &CellSet, cell: Cell) -> Square {
     let column = cell % STRIDE;
     // Columns of the square that fall outside the padded board's 17 would wrap onto the next
     // or previous rank.
@@ -42,114 +32,72 @@ pub fn square(cells: &CellSet, cell: Cell) -> u64 {
         (first + 4 * STRIDE as isize) as usize,
         2 * STRIDE as u32 + 7,
     );
-    (0..SIDE).fold(0, |square, row| {
+    Square((0..SIDE).fold(0, |square, row| {
         let (runs, shift) = if row < 4 { (low, row) } else { (high, row - 4) };
         square | (runs >> (shift * STRIDE) & columns) << (row * ROW)
-    })
+    }))
 }
 
 /// The square's bit steps for the directions N, NE, E, SE, S, SW, W, NW (as `board::STEPS`
 /// are the board's): a row is `ROW` bits.
 const SQUARE_STEPS: [isize; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
 
-/// The square's cells next to those of `bits` (a step in any of the 8 directions), and theirs.
-fn dilate(bits: u64) -> u64 {
-    let row = bits | bits << 1 | bits >> 1;
-    row | row << ROW | row >> ROW
-}
+/// The occupied cells of a square, or a flood's in it, as bits.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Square(pub u64);
 
-/// What the square shows of the groups after a push, flooding each cluster of the origin's
-/// neighbours inside it.
-pub enum Look {
-    /// The clusters join inside the square: the pieces stay one group.
-    Joined,
-    /// Two or more groups: `inside[..count]` (square bits) are whole groups within the square,
-    /// and when `rest`, the pieces outside them form one more group.
-    Split {
-        inside: [u64; MAX_CLUSTERS],
-        count: usize,
-        rest: bool,
-    },
-    /// Two or more floods reach the rim and may join outside: only the whole board tells.
-    Unsure,
-}
-
-/// Floods the `clusters` (ring patterns around the square's centre) inside the occupied cells
-/// of `square`, side by side, one step each per round. Floods that meet merge. One that stops
-/// growing is a whole group unless it touches the rim (then it is stuck: it may go on outside).
-/// The look ends once at most one flood is neither whole nor merged, or none can grow.
-pub fn look(square: u64, clusters: &[u8; MAX_CLUSTERS]) -> Look {
-    let mut floods = [0u64; MAX_CLUSTERS];
-    // Floods not merged into another, floods that may still grow, and stuck floods.
-    let (mut live, mut stuck) = (0u8, 0u8);
-    for (i, &cluster) in clusters.iter().enumerate().filter(|(_, c)| **c != 0) {
-        floods[i] = (0..8)
-            .filter(|d| cluster >> d & 1 == 1)
-            .fold(0, |flood, d| {
-                flood | 1 << (CENTRE as isize + SQUARE_STEPS[d])
-            });
-        live |= 1 << i;
+/// The square's rim: a flood that reaches it may go on outside.
+const RIM: u64 = {
+    let mut rim = 0;
+    let mut i = 0;
+    while i < SIDE {
+        rim |= 1 << i | 1 << ((SIDE - 1) * ROW + i) | 1 << (i * ROW) | 1 << (i * ROW + SIDE - 1);
+        i += 1;
     }
-    let mut growing = live;
-    while growing != 0 && (growing | stuck).count_ones() > 1 {
-        let mut turn = growing;
-        while turn != 0 {
-            let i = turn.trailing_zeros() as usize;
-            turn &= turn - 1;
-            if growing >> i & 1 == 0 {
-                continue;
-            }
-            let mut grown = dilate(floods[i]) & square;
-            let mut others = (growing | stuck) & !(1 << i);
-            while others != 0 {
-                let j = others.trailing_zeros() as usize;
-                others &= others - 1;
-                if grown & floods[j] != 0 {
-                    grown |= floods[j];
-                    let gone = !(1 << j);
-                    (live, growing, stuck) = (live & gone, growing & gone, stuck & gone);
-                }
-            }
-            if grown == floods[i] {
-                growing &= !(1 << i);
-                if grown & RIM != 0 {
-                    stuck |= 1 << i;
-                }
-            }
-            floods[i] = grown;
+    rim
+};
+
+impl Area for Square {
+    fn grown_within(&self, cells: &Self) -> Self {
+        let row = self.0 | self.0 << 1 | self.0 >> 1;
+        Square((row | row << ROW | row >> ROW) & cells.0)
+    }
+
+    fn meets(&self, other: &Self) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    fn with(&self, other: &Self) -> Self {
+        Square(self.0 | other.0)
+    }
+
+    fn at_rim(&self) -> bool {
+        self.0 & RIM != 0
+    }
+}
+
+impl Square {
+    /// The floods' seeds: each cluster's cells (a ring pattern around the centre).
+    pub fn seeds(clusters: &[u8; MAX_CLUSTERS]) -> [Square; MAX_CLUSTERS] {
+        clusters.map(|cluster| {
+            Square(
+                (0..8)
+                    .filter(|d| cluster >> d & 1 == 1)
+                    .fold(0, |seed, d| seed | 1 << (CENTRE as isize + SQUARE_STEPS[d])),
+            )
+        })
+    }
+
+    /// The board cells of the square centred on `cell`.
+    pub fn cells(self, cell: Cell) -> CellSet {
+        let (mut bits, mut set) = (self.0, CellSet::default());
+        while bits != 0 {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            set.insert(cell + (bit / ROW) * STRIDE + bit % ROW - (3 * STRIDE + 3));
         }
+        set
     }
-    let open = growing | stuck;
-    if live.count_ones() < 2 {
-        return Look::Joined;
-    }
-    if open.count_ones() > 1 {
-        return Look::Unsure;
-    }
-    let mut inside = [0; MAX_CLUSTERS];
-    let mut count = 0;
-    let mut whole = live & !open;
-    while whole != 0 {
-        inside[count] = floods[whole.trailing_zeros() as usize];
-        whole &= whole - 1;
-        count += 1;
-    }
-    Look::Split {
-        inside,
-        count,
-        rest: open != 0,
-    }
-}
-
-/// The board cells of square bits, for the square centred on `cell`.
-pub fn cells(mut bits: u64, cell: Cell) -> CellSet {
-    let mut set = CellSet::default();
-    while bits != 0 {
-        let bit = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        set.insert(cell + (bit / ROW) * STRIDE + bit % ROW - (3 * STRIDE + 3));
-    }
-    set
 }
 
 #[cfg(test)]
@@ -157,7 +105,7 @@ mod tests {
     use super::super::board::{
         FILES, RANKS, RING_CLUSTERS, cell_name, cell_of, on_board, scattered, step,
     };
-    use super::super::groups::{groups_by_stepping, split};
+    use super::super::groups::{Flooded, flood, groups_by_stepping, split};
     use super::*;
     use rand::{RngExt as _, SeedableRng as _};
 
@@ -178,7 +126,7 @@ mod tests {
                     expected |= 1 << (row * ROW + column);
                 }
             }
-            assert_eq!(square(&set, cell), expected, "{}", cell_name(cell));
+            assert_eq!(square(&set, cell).0, expected, "{}", cell_name(cell));
         }
     }
 
@@ -233,7 +181,9 @@ mod tests {
                 let expected = groups_by_stepping(&after);
                 checked += 1;
                 let clusters = &RING_CLUSTERS[after.ring(from) as usize];
-                unsure += matches!(look(square(&after, from), clusters), Look::Unsure) as u32;
+                let seeded = clusters.iter().filter(|&&c| c != 0).count();
+                let look = flood(Square::seeds(clusters), seeded, &square(&after, from));
+                unsure += matches!(look, Flooded::Unsure) as u32;
                 match split(&after, from) {
                     Some(groups) => {
                         splits += 1;
