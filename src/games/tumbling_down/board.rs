@@ -58,6 +58,35 @@ const fn build_lines() -> [[Line; 8]; 64] {
 /// `LINES[sq][dir]`: the line from `sq` in direction `dir` (rulebook B3).
 pub static LINES: [[Line; 8]; 64] = build_lines();
 
+const fn build_rays() -> [[u64; 8]; 64] {
+    let lines = build_lines();
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut i = 0;
+            while i < lines[sq][d].len as usize {
+                rays[sq][d] |= 1 << lines[sq][d].squares[i];
+                i += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// `RAYS[sq][dir]`: the squares of `LINES[sq][dir]` as a bitboard.
+pub static RAYS: [[u64; 8]; 64] = build_rays();
+
+/// How many king steps apart two squares are: the larger of their file and rank distances (the
+/// place of one on a line from the other, counting from 1).
+#[inline]
+pub fn distance(a: Square, b: Square) -> usize {
+    (a % 8).abs_diff(b % 8).max((a / 8).abs_diff(b / 8))
+}
+
 const fn build_direction_masks() -> [u8; 64] {
     let lines = build_lines();
     let mut masks = [0u8; 64];
@@ -123,5 +152,22 @@ mod tests {
         assert_eq!(ne.len, 7);
         assert_eq!(square_name(ne.squares[6] as Square), "h8");
         assert_eq!(LINES[a1][4].len, 0);
+    }
+
+    /// A line's squares are its ray's, and the j-th of them is j steps away.
+    #[test]
+    fn rays_hold_the_lines_at_their_distances() {
+        for sq in 0..64 {
+            for dir in 0..8 {
+                let line = &LINES[sq][dir];
+                let mut ray = 0u64;
+                for (j, &on) in line.squares[..line.len as usize].iter().enumerate() {
+                    ray |= 1 << on;
+                    assert_eq!(distance(sq, on as Square), j + 1, "{sq} {dir}");
+                    assert_eq!(distance(on as Square, sq), j + 1);
+                }
+                assert_eq!(RAYS[sq][dir], ray, "{sq} {dir}");
+            }
+        }
     }
 }

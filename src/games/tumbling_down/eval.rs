@@ -1,7 +1,7 @@
 //! Static evaluation: king heights, threats to kings, tall stacks, mobility. The weights are
 //! data (`weights.txt`, fitted by `tools/tune`).
 
-use super::board::{LINES, Square, neighbour_count};
+use super::board::{LINES, RAYS, Square, distance, neighbour_count};
 use super::position::TumblingDown;
 use crate::game::{Player, two_player, weights};
 
@@ -52,22 +52,23 @@ impl TumblingDown {
     pub fn king_threats(&self, attacker: Player) -> i32 {
         let defender = 1 - attacker;
         let own = self.controlled[attacker as usize];
+        let king_height = self.king_height[defender as usize];
         let mut kings = self.controlled[defender as usize];
         let mut threats = 0;
         while kings != 0 {
             let king = kings.trailing_zeros() as Square;
             kings &= kings - 1;
-            if !self.is_king(king) {
+            // The height first: most of his stacks are not as tall as his kings.
+            if self.heights[king] != king_height || !self.is_king(king) {
                 continue;
             }
             for dir in 0..8 {
-                let line = &LINES[king][dir];
                 let at_edge = LINES[king][(dir + 4) % 8].len == 0;
-                for j in 1..=line.len as usize {
-                    let sq = line.squares[j - 1] as Square;
-                    if own >> sq & 1 == 0 {
-                        continue;
-                    }
+                let mut stacks = own & RAYS[king][dir];
+                while stacks != 0 {
+                    let sq = stacks.trailing_zeros() as Square;
+                    stacks &= stacks - 1;
+                    let j = distance(king, sq);
                     let (h, colors) = self.stack(sq);
                     let lands_own = if at_edge {
                         h as usize >= j
@@ -83,5 +84,64 @@ impl TumblingDown {
             }
         }
         threats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameConfig};
+    use rand::SeedableRng as _;
+
+    /// The threats counted square by square along each line from each king, as the rule reads:
+    /// a stack next to the king steps onto it; one further away tumbles toward it and its
+    /// checker that lands there is his, or the king is at the edge and the rest pile on it.
+    fn king_threats_by_lines(pos: &TumblingDown, attacker: Player) -> i32 {
+        let own = pos.controlled[attacker as usize];
+        let mut threats = 0;
+        for king in (0..64).filter(|&sq| pos.controlled[1 - attacker as usize] >> sq & 1 == 1) {
+            if !pos.is_king(king) {
+                continue;
+            }
+            for dir in 0..8 {
+                let line = &LINES[king][dir];
+                let at_edge = LINES[king][(dir + 4) % 8].len == 0;
+                for j in 1..=line.len as usize {
+                    let sq = line.squares[j - 1] as Square;
+                    if own >> sq & 1 == 0 {
+                        continue;
+                    }
+                    let (h, colors) = pos.stack(sq);
+                    let lands_own = h as usize >= j
+                        && (at_edge
+                            || (h >= 2 || j == 1)
+                                && ((colors >> (j - 1)) & 1) as Player == attacker);
+                    threats += (j == 1 || lands_own) as i32;
+                }
+            }
+        }
+        threats
+    }
+
+    /// The threats found from the stacks on each king's rays agree with the count along the
+    /// lines, for both players, on the positions of random games.
+    #[test]
+    fn king_threats_agree_with_walking_the_lines() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+        let (mut moves, mut positions, mut threatened) = (Vec::new(), 0, 0);
+        for _ in 0..100 {
+            let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
+            while pos.outcome().is_none() {
+                for attacker in 0..2 {
+                    let expected = king_threats_by_lines(&pos, attacker);
+                    assert_eq!(pos.king_threats(attacker), expected);
+                    threatened += (expected > 0) as u32;
+                }
+                positions += 1;
+                let mv = pos.random_move(&mut rng, &mut moves);
+                TumblingDown::make(&mut pos, mv);
+            }
+        }
+        assert!(threatened > positions / 10, "{threatened} of {positions}");
     }
 }
