@@ -14,30 +14,6 @@ const SIDE: usize = 7;
 const ROW: usize = 8;
 /// The bit of the square's centre, row 3 and column 3.
 const CENTRE: usize = 3 * ROW + 3;
-/// The occupied cells of the square centred on `cell`; cells off the padded board read empty.
-pub fn square(cells: &CellSet, cell: Cell) -> Square {
-    let column = cell % STRIDE;
-    // Columns of the square that fall outside the padded board's 17 would wrap onto the next
-    // or previous rank.
-    let columns = (0..SIDE)
-        .filter(|&c| (3..STRIDE + 3).contains(&(column + c)))
-        .fold(0u64, |mask, c| mask | 1 << c);
-    // Rows 0 to 3 from one word, 4 to 6 from another; below the first cell reads empty.
-    let first = cell as isize - (3 * STRIDE + 3) as isize;
-    let low = match first {
-        0.. => cells.bits_at(first as usize, 3 * STRIDE as u32 + 7),
-        _ => cells.bits_at(0, (3 * STRIDE as isize + 7 + first) as u32) << -first,
-    };
-    let high = cells.bits_at(
-        (first + 4 * STRIDE as isize) as usize,
-        2 * STRIDE as u32 + 7,
-    );
-    Square((0..SIDE).fold(0, |square, row| {
-        let (runs, shift) = if row < 4 { (low, row) } else { (high, row - 4) };
-        square | (runs >> (shift * STRIDE) & columns) << (row * ROW)
-    }))
-}
-
 /// The square's bit steps for the directions N, NE, E, SE, S, SW, W, NW (as `board::STEPS`
 /// are the board's): a row is `ROW` bits.
 const SQUARE_STEPS: [isize; 8] = [8, 9, 1, -7, -8, -9, -1, 7];
@@ -98,6 +74,30 @@ impl Square {
         }
         set
     }
+}
+
+/// The occupied cells of the square centred on `cell`; cells off the padded board read empty.
+pub fn square(cells: &CellSet, cell: Cell) -> Square {
+    let column = cell % STRIDE;
+    // Columns of the square that fall outside the padded board's 17 would wrap onto the next
+    // or previous rank.
+    let columns = (0..SIDE)
+        .filter(|&c| (3..STRIDE + 3).contains(&(column + c)))
+        .fold(0u64, |mask, c| mask | 1 << c);
+    // Rows 0 to 3 from one word, 4 to 6 from another; below the first cell reads empty.
+    let first = cell as isize - (3 * STRIDE + 3) as isize;
+    let low = match first {
+        0.. => cells.bits_at(first as usize, 3 * STRIDE as u32 + 7),
+        _ => cells.bits_at(0, (3 * STRIDE as isize + 7 + first) as u32) << -first,
+    };
+    let high = cells.bits_at(
+        (first + 4 * STRIDE as isize) as usize,
+        2 * STRIDE as u32 + 7,
+    );
+    Square((0..SIDE).fold(0, |square, row| {
+        let (runs, shift) = if row < 4 { (low, row) } else { (high, row - 4) };
+        square | (runs >> (shift * STRIDE) & columns) << (row * ROW)
+    }))
 }
 
 #[cfg(test)]
