@@ -58,7 +58,8 @@ impl TumblingDown {
         while kings != 0 {
             let king = kings.trailing_zeros() as Square;
             kings &= kings - 1;
-            // The height first: most of his stacks are not as tall as his kings.
+            // The height first: most of his stacks are not as tall as his kings. `is_king` tests
+            // the height first too, but leaving the test to it counted 5.9% more instructions.
             if self.heights[king] != king_height || !self.is_king(king) {
                 continue;
             }
