@@ -251,6 +251,23 @@ const fn build_rim() -> CellSet {
 /// each as a ring pattern, in the order of their lowest directions; unused entries are 0.
 pub static RING_CLUSTERS: [[u8; MAX_CLUSTERS]; 256] = build_ring_table();
 
+/// How many clusters each ring pattern holds (the used entries of [`RING_CLUSTERS`]): emptying
+/// a cell can split the pieces only where its ring holds two or more.
+pub static RING_CLUSTER_COUNT: [u8; 256] = {
+    let mut out = [0; 256];
+    let mut p = 0;
+    while p < 256 {
+        let clusters = ring_clusters(p as u8);
+        let mut k = 0;
+        while k < MAX_CLUSTERS {
+            out[p] += (clusters[k] != 0) as u8;
+            k += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
 /// A set holding each cell of the board with chance one in `one_in`, drawn from `seed`.
 #[cfg(test)]
 pub(super) fn scattered(seed: u64, one_in: u32) -> CellSet {
@@ -357,6 +374,12 @@ mod tests {
                 clusters.iter().map(|c| c.count_ones()).sum::<u32>(),
                 pattern.count_ones()
             );
+            let used = clusters.iter().filter(|&&c| c != 0).count();
+            assert_eq!(
+                RING_CLUSTER_COUNT[pattern] as usize, used,
+                "{pattern:#010b}"
+            );
         }
+        assert_eq!(RING_CLUSTER_COUNT[0b1010_1010], 4);
     }
 }

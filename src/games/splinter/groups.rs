@@ -1,6 +1,6 @@
 //! Groups: the 8-connected parts of the pieces (R5), and which one stays (R6).
 
-use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, step};
+use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTER_COUNT, RING_CLUSTERS, step};
 use super::square::{Square, square};
 
 /// The groups a push splits the pieces into, in the order of their first cells.
@@ -72,26 +72,24 @@ pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
 /// flooded in the 7 x 7 square around `from` first, and on the whole board only when two or more
 /// floods stop at the square's rim.
 pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
-    let clusters = &RING_CLUSTERS[after.ring(from) as usize];
-    let seeded = clusters.iter().filter(|&&c| c != 0).count();
-    if seeded < 2 {
+    let ring = after.ring(from);
+    if !may_split(ring) {
         return None;
     }
-    let mut sets = [CellSet::default(); MAX_CLUSTERS];
-    let (count, rest) = match flood(Square::seeds(clusters), seeded, &square(after, from)) {
+    let seeded = RING_CLUSTER_COUNT[ring as usize] as usize;
+    // The whole groups' cells, whichever area decided; the slots after them empty.
+    let (mut sets, count, rest) = match flood(Square::seeds(ring), seeded, &square(after, from)) {
         Flooded::Joined => return None,
         Flooded::Split { whole, count, rest } => {
-            for (set, group) in sets.iter_mut().zip(&whole[..count]) {
-                *set = group.cells(from);
-            }
-            (count, rest)
+            let sets = std::array::from_fn(|i| match i < count {
+                true => whole[i].cells(from),
+                false => CellSet::default(),
+            });
+            (sets, count, rest)
         }
-        Flooded::Unsure => match flood(board_seeds(clusters, from), seeded, after) {
+        Flooded::Unsure => match flood(board_seeds(ring, from), seeded, after) {
             Flooded::Joined => return None,
-            Flooded::Split { whole, count, rest } => {
-                sets[..count].copy_from_slice(&whole[..count]);
-                (count, rest)
-            }
+            Flooded::Split { whole, count, rest } => (whole, count, rest),
             Flooded::Unsure => unreachable!("the whole board has no rim"),
         },
     };
@@ -109,9 +107,16 @@ pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
     Some(Groups { count, sets, sizes })
 }
 
-/// The cells of each cluster (ring patterns around `from`), as the board floods' seeds.
-fn board_seeds(clusters: &[u8; MAX_CLUSTERS], from: Cell) -> [CellSet; MAX_CLUSTERS] {
-    clusters.map(|cluster| {
+/// Whether emptying a cell whose occupied neighbours form `ring` (bit `d` for direction `d`)
+/// may split the pieces: only when they form two or more clusters around it.
+pub fn may_split(ring: u8) -> bool {
+    RING_CLUSTER_COUNT[ring as usize] >= 2
+}
+
+/// The cells of each cluster of `ring` (the occupied neighbours of `from`), as the board
+/// floods' seeds.
+fn board_seeds(ring: u8, from: Cell) -> [CellSet; MAX_CLUSTERS] {
+    RING_CLUSTERS[ring as usize].map(|cluster| {
         let mut seed = CellSet::default();
         for dir in (0..8).filter(|d| cluster >> d & 1 == 1) {
             seed.insert(step(from, dir));

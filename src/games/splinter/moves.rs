@@ -1,7 +1,7 @@
 //! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
 
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
-use super::groups::split;
+use super::groups::{may_split, split};
 use super::position::{NO_DIRECTION, Splinter, colour_of};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
@@ -124,6 +124,9 @@ impl Splinter {
             reverse(s.record.direction as usize)
         };
         for from in s.by_colour[s.side as usize].iter() {
+            // After a push from `from` in `dir` its neighbours are these and the first cell in
+            // `dir`, which the pushed piece takes: most pushes cannot split the pieces.
+            let ring = s.occupied.ring(from);
             for dir in 0..8 {
                 if !on_board(step(from, dir)) {
                     continue;
@@ -133,8 +136,11 @@ impl Splinter {
                 }
                 let end = self.chain_end(from, dir);
                 let knocks_off = self.knocks_off(end, dir);
-                let after = self.occupancy_after_push(from, end);
-                match split(&after, from) {
+                let groups = match may_split(ring | 1 << dir) {
+                    true => split(&self.occupancy_after_push(from, end), from),
+                    false => None,
+                };
+                match groups {
                     Some(groups) if groups.tied_firsts().next().is_some() => {
                         moves.extend(
                             groups.tied_firsts().map(|first| {

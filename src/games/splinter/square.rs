@@ -4,7 +4,7 @@
 //! by a short way round or cut off a piece or two near the origin. Both show inside the square,
 //! where a flood step is a few operations on one word instead of a pass over the whole board.
 
-use super::board::{Cell, CellSet, MAX_CLUSTERS, STRIDE};
+use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, STRIDE};
 use super::groups::Area;
 
 /// Cells a side of the square.
@@ -52,16 +52,32 @@ impl Area for Square {
     }
 }
 
+/// `SEEDS[ring]`: the cells of each cluster of the ring pattern, around the square's centre.
+static SEEDS: [[u64; MAX_CLUSTERS]; 256] = {
+    let mut table = [[0; MAX_CLUSTERS]; 256];
+    let mut ring = 0;
+    while ring < 256 {
+        let mut k = 0;
+        while k < MAX_CLUSTERS {
+            let mut d = 0;
+            while d < 8 {
+                if RING_CLUSTERS[ring][k] >> d & 1 == 1 {
+                    table[ring][k] |= 1 << (CENTRE as isize + SQUARE_STEPS[d]);
+                }
+                d += 1;
+            }
+            k += 1;
+        }
+        ring += 1;
+    }
+    table
+};
+
 impl Square {
-    /// The floods' seeds: each cluster's cells (a ring pattern around the centre).
-    pub fn seeds(clusters: &[u8; MAX_CLUSTERS]) -> [Square; MAX_CLUSTERS] {
-        clusters.map(|cluster| {
-            Square(
-                (0..8)
-                    .filter(|d| cluster >> d & 1 == 1)
-                    .fold(0, |seed, d| seed | 1 << (CENTRE as isize + SQUARE_STEPS[d])),
-            )
-        })
+    /// The floods' seeds: the cells of each cluster of `ring`, the occupied neighbours of the
+    /// square's centre (bit `d` for direction `d`).
+    pub fn seeds(ring: u8) -> [Square; MAX_CLUSTERS] {
+        SEEDS[ring as usize].map(Square)
     }
 
     /// The board cells of the square centred on `cell`.
@@ -103,7 +119,7 @@ pub fn square(cells: &CellSet, cell: Cell) -> Square {
 #[cfg(test)]
 mod tests {
     use super::super::board::{
-        FILES, RANKS, RING_CLUSTERS, cell_name, cell_of, on_board, scattered, step,
+        FILES, RANKS, RING_CLUSTER_COUNT, cell_name, cell_of, on_board, scattered, step,
     };
     use super::super::groups::{Flooded, flood, groups_by_stepping, split};
     use super::*;
@@ -180,9 +196,9 @@ mod tests {
                 after.remove(from);
                 let expected = groups_by_stepping(&after);
                 checked += 1;
-                let clusters = &RING_CLUSTERS[after.ring(from) as usize];
-                let seeded = clusters.iter().filter(|&&c| c != 0).count();
-                let look = flood(Square::seeds(clusters), seeded, &square(&after, from));
+                let ring = after.ring(from);
+                let seeded = RING_CLUSTER_COUNT[ring as usize] as usize;
+                let look = flood(Square::seeds(ring), seeded, &square(&after, from));
                 unsure += matches!(look, Flooded::Unsure) as u32;
                 match split(&after, from) {
                     Some(groups) => {
