@@ -64,6 +64,42 @@ pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
     }
 }
 
+/// The whole groups that the floods found after a push, in the area that decided, and whether
+/// the pieces outside them form one more group.
+enum Found {
+    /// Found in the 7 x 7 square around the origin.
+    Square {
+        whole: [Square; MAX_CLUSTERS],
+        count: usize,
+        rest: bool,
+    },
+    /// Found on the whole board.
+    Board {
+        whole: [CellSet; MAX_CLUSTERS],
+        count: usize,
+        rest: bool,
+    },
+}
+
+/// Floods the clusters around `from` in `after` (see [`split`]); `None` when the pieces stay
+/// one group.
+fn find(after: &CellSet, from: Cell) -> Option<Found> {
+    let ring = after.ring(from);
+    if !may_split(ring) {
+        return None;
+    }
+    let seeded = RING_CLUSTER_COUNT[ring as usize] as usize;
+    match flood(Square::seeds(ring), seeded, &square(after, from)) {
+        Flooded::Joined => None,
+        Flooded::Split { whole, count, rest } => Some(Found::Square { whole, count, rest }),
+        Flooded::Unsure => match flood(board_seeds(ring, from), seeded, after) {
+            Flooded::Joined => None,
+            Flooded::Split { whole, count, rest } => Some(Found::Board { whole, count, rest }),
+            Flooded::Unsure => unreachable!("the whole board has no rim"),
+        },
+    }
+}
+
 /// The groups of `after`, the occupancy after a push from `from` out of a position whose pieces
 /// formed one group, when there are two or more; `None` when the pieces stay one group.
 ///
@@ -72,26 +108,16 @@ pub fn joined(cells: &CellSet, targets: &CellSet) -> bool {
 /// flooded in the 7 x 7 square around `from` first, and on the whole board only when two or more
 /// floods stop at the square's rim.
 pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
-    let ring = after.ring(from);
-    if !may_split(ring) {
-        return None;
-    }
-    let seeded = RING_CLUSTER_COUNT[ring as usize] as usize;
-    // The whole groups' cells, whichever area decided; the slots after them empty.
-    let (mut sets, count, rest) = match flood(Square::seeds(ring), seeded, &square(after, from)) {
-        Flooded::Joined => return None,
-        Flooded::Split { whole, count, rest } => {
+    // The whole groups' cells; the slots after them empty.
+    let (mut sets, count, rest) = match find(after, from)? {
+        Found::Square { whole, count, rest } => {
             let sets = std::array::from_fn(|i| match i < count {
                 true => whole[i].cells(from),
                 false => CellSet::default(),
             });
             (sets, count, rest)
         }
-        Flooded::Unsure => match flood(board_seeds(ring, from), seeded, after) {
-            Flooded::Joined => return None,
-            Flooded::Split { whole, count, rest } => (whole, count, rest),
-            Flooded::Unsure => unreachable!("the whole board has no rim"),
-        },
+        Found::Board { whole, count, rest } => (whole, count, rest),
     };
     if rest {
         sets[count] = sets[..count]
@@ -105,6 +131,22 @@ pub fn split(after: &CellSet, from: Cell) -> Option<Groups> {
         *size = set.len();
     }
     Some(Groups { count, sets, sizes })
+}
+
+/// Whether a push leaves the groups of `after` tied for the largest (the mover then chooses one,
+/// [`split`] tells which), when the push splits the pieces (see [`split`]); `None` when it does
+/// not. Only the groups' sizes are counted, not their cells.
+pub fn split_tied(after: &CellSet, from: Cell) -> Option<bool> {
+    let (mut sizes, count, rest) = match find(after, from)? {
+        Found::Square { whole, count, rest } => (whole.map(|g| g.0.count_ones()), count, rest),
+        Found::Board { whole, count, rest } => (whole.map(|g| g.len()), count, rest),
+    };
+    if rest {
+        sizes[count] = after.len() - sizes[..count].iter().sum::<u32>();
+    }
+    let sizes = &sizes[..count + rest as usize];
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    Some(sizes.iter().filter(|&&n| n == largest).count() > 1)
 }
 
 /// Whether emptying a cell whose occupied neighbours form `ring` (bit `d` for direction `d`)

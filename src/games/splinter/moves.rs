@@ -1,7 +1,7 @@
 //! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
 
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
-use super::groups::{may_split, split};
+use super::groups::{may_split, split, split_tied};
 use super::position::{NO_DIRECTION, Splinter, colour_of};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
@@ -136,20 +136,20 @@ impl Splinter {
                 }
                 let end = self.chain_end(from, dir);
                 let knocks_off = self.knocks_off(end, dir);
-                let groups = match may_split(ring | 1 << dir) {
-                    true => split(&self.occupancy_after_push(from, end), from),
-                    false => None,
-                };
-                match groups {
-                    Some(groups) if groups.tied_firsts().next().is_some() => {
+                let after =
+                    may_split(ring | 1 << dir).then(|| self.occupancy_after_push(from, end));
+                let tied = after.and_then(|after| split_tied(&after, from));
+                match (tied, after) {
+                    (Some(true), Some(after)) => {
+                        let groups = split(&after, from).expect("a tied push splits");
                         moves.extend(
                             groups.tied_firsts().map(|first| {
                                 SpMove::new(from, dir, Some(first), (true, knocks_off))
                             }),
                         );
                     }
-                    split => {
-                        let marks = (split.is_some(), knocks_off);
+                    _ => {
+                        let marks = (tied.is_some(), knocks_off);
                         moves.push(SpMove::new(from, dir, None, marks));
                     }
                 }

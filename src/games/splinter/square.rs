@@ -121,7 +121,7 @@ mod tests {
     use super::super::board::{
         FILES, RANKS, RING_CLUSTER_COUNT, cell_name, cell_of, on_board, scattered, step,
     };
-    use super::super::groups::{Flooded, flood, groups_by_stepping, split};
+    use super::super::groups::{Flooded, flood, groups_by_stepping, split, split_tied};
     use super::*;
     use rand::{RngExt as _, SeedableRng as _};
 
@@ -163,7 +163,7 @@ mod tests {
             (7, 17),
             (7, 9),
         ];
-        let (mut splits, mut checked, mut unsure) = (0, 0, 0);
+        let (mut splits, mut checked, mut unsure, mut ties) = (0, 0, 0, 0);
         for round in 0..200 {
             let (file, rank) = starts[round % starts.len()];
             let mut blob = CellSet::default();
@@ -200,6 +200,12 @@ mod tests {
                 let seeded = RING_CLUSTER_COUNT[ring as usize] as usize;
                 let look = flood(Square::seeds(ring), seeded, &square(&after, from));
                 unsure += matches!(look, Flooded::Unsure) as u32;
+                let sizes: Vec<u32> = expected.iter().map(|g| g.len()).collect();
+                let largest = sizes.iter().copied().max().unwrap_or(0);
+                let tied = sizes.iter().filter(|&&n| n == largest).count() > 1;
+                let parts = expected.len() > 1;
+                assert_eq!(split_tied(&after, from), parts.then_some(tied));
+                ties += (parts && tied) as u32;
                 match split(&after, from) {
                     Some(groups) => {
                         splits += 1;
@@ -209,7 +215,6 @@ mod tests {
                             "{}",
                             cell_name(from)
                         );
-                        let sizes: Vec<u32> = expected.iter().map(|g| g.len()).collect();
                         assert_eq!(groups.sizes[..groups.count], sizes[..]);
                     }
                     None => assert_eq!(expected.len(), 1, "{}", cell_name(from)),
@@ -218,5 +223,6 @@ mod tests {
         }
         assert!(splits > 1000, "{splits} splits of {checked}");
         assert!(unsure > 400, "{unsure} looks left to the whole board");
+        assert!(ties >= 10, "{ties} splits into groups tied for the largest");
     }
 }
