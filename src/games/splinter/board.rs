@@ -257,10 +257,9 @@ pub static RING_CLUSTER_COUNT: [u8; 256] = {
     let mut out = [0; 256];
     let mut p = 0;
     while p < 256 {
-        let clusters = ring_clusters(p as u8);
         let mut k = 0;
         while k < MAX_CLUSTERS {
-            out[p] += (clusters[k] != 0) as u8;
+            out[p] += (RING_CLUSTERS[p][k] != 0) as u8;
             k += 1;
         }
         p += 1;

@@ -148,7 +148,8 @@ mod tests {
 
     /// On blobs of 10 to 40 pieces grown at random from the board's corners, its edges and its
     /// middle, emptying any one piece's cell splits the rest as a search from neighbour to
-    /// neighbour does, whether the square decides or the whole board.
+    /// neighbour does, whether the square decides or the whole board; and the sizes alone
+    /// (`split_tied`) tell the ties that search finds.
     #[test]
     fn splits_agree_with_stepping_at_the_edges() {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(6);
