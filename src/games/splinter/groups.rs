@@ -22,12 +22,9 @@ impl Groups {
     /// The first cells (B3 order) of the groups tied for the largest size, when two or more tie.
     pub fn tied_firsts(&self) -> impl Iterator<Item = Cell> + '_ {
         let largest = self.largest();
-        let tied = self.sizes[..self.count]
-            .iter()
-            .filter(|&&n| n == largest)
-            .count();
+        let tied = tied_for_largest(&self.sizes[..self.count]);
         (0..self.count)
-            .filter(move |&i| tied > 1 && self.sizes[i] == largest)
+            .filter(move |&i| tied && self.sizes[i] == largest)
             .map(|i| self.sets[i].first().expect("groups are not empty"))
     }
 
@@ -144,9 +141,13 @@ pub fn split_tied(after: &CellSet, from: Cell) -> Option<bool> {
     if rest {
         sizes[count] = after.len() - sizes[..count].iter().sum::<u32>();
     }
-    let sizes = &sizes[..count + rest as usize];
+    Some(tied_for_largest(&sizes[..count + rest as usize]))
+}
+
+/// Whether two or more of the groups of these sizes are tied for the largest.
+fn tied_for_largest(sizes: &[u32]) -> bool {
     let largest = sizes.iter().copied().max().unwrap_or(0);
-    Some(sizes.iter().filter(|&&n| n == largest).count() > 1)
+    sizes.iter().filter(|&&n| n == largest).count() > 1
 }
 
 /// Whether emptying a cell whose occupied neighbours form `ring` (bit `d` for direction `d`)
