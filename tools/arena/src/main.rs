@@ -12,6 +12,7 @@ mod settings;
 mod shard;
 mod stats;
 mod steal;
+mod times;
 mod tournament;
 
 use std::io::Write;
@@ -106,6 +107,16 @@ enum Command {
         #[arg(long)]
         games: Option<usize>,
     },
+    /// Prints how each engine spent its time over the recorded games: its mean time a
+    /// decision in bands of 20 plies after the opening, in all, and a game.
+    Times {
+        /// The record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+        /// The game, for records that do not name it (written by an older arena).
+        #[arg(long, value_parser = game_names())]
+        game: Option<String>,
+    },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
     Merge {
@@ -189,6 +200,7 @@ fn main() -> ExitCode {
             game,
             games,
         } => replay_records(&records, &engine, &each, game.as_deref(), games),
+        Command::Times { records, game } => time_report(&records, game.as_deref()),
         Command::Merge { records, sprt } => {
             parse_sprt(&sprt).and_then(|sprt| merge::merge(&records, sprt, &mut std::io::stdout()))
         }
@@ -289,6 +301,33 @@ fn replay_records(
         let totals = replay::replay(spec, limits, &settings, &games)?;
         let baseline = baseline.get_or_insert_with(|| totals.clone());
         println!("{}", replay::line(&spec.name, &totals, baseline));
+    }
+    Ok(())
+}
+
+/// `arena times`: each engine's time over the games of the record files at `paths`.
+fn time_report(paths: &[String], game: Option<&str>) -> Result<(), String> {
+    let mut records = Vec::new();
+    for path in paths {
+        for record in records::read_all(path)? {
+            let variant = variant_of(&record, game, path)?.to_string();
+            records.push((record, variant));
+        }
+    }
+    let games: Vec<_> = records
+        .iter()
+        .map(|(record, variant)| {
+            let settings = GameSettings {
+                variant: variant.clone(),
+                players: record.seats.len(),
+            };
+            (record, settings)
+        })
+        .collect();
+    let engines = times::tally(&games)?;
+    println!("{}", times::header());
+    for (name, spent) in &engines {
+        println!("{}", times::line(name, spent));
     }
     Ok(())
 }

@@ -560,3 +560,31 @@ fn a_replay_searches_every_decision_of_each_distinct_game_the_same_way_twice() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("mix games"));
 }
+
+#[test]
+fn times_give_every_recorded_decision_to_an_engine() {
+    let records = temp_file("times.records");
+    let engines = [engine("search", "a"), engine("search", "b")];
+    let args = ["--each", "nodes=300", "--games", "4", "--records", &records];
+    run("dimraw", &engines, &args);
+    let moves: usize = lines(&records)
+        .iter()
+        .map(|l| ugi::record::GameRecord::parse(l).unwrap().moves.len())
+        .sum();
+    let out = arena(&["times", &records]);
+    let said: Vec<&str> = out.lines().collect();
+    assert_eq!(said.len(), 3, "{out}");
+    assert!(
+        said[0].starts_with("ms a decision (mean) by plies"),
+        "{out}"
+    );
+    let decisions = |line: &str| -> usize {
+        let after = line.split(" over ").nth(1).unwrap();
+        after.split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(
+        said[1].starts_with("a: ") && said[2].starts_with("b: "),
+        "{out}"
+    );
+    assert_eq!(decisions(said[1]) + decisions(said[2]), moves, "{out}");
+}
