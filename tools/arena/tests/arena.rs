@@ -509,12 +509,19 @@ fn exported_games_read_back_as_their_records() {
     );
 }
 
-#[test]
-fn a_replay_searches_every_decision_of_each_distinct_game_the_same_way_twice() {
-    let records = temp_file("replay.records");
+/// The record file `name` of four Dimraw games between two searching engines `a` and `b`, at
+/// 300 nodes a move.
+fn dimraw_records(name: &str) -> String {
+    let records = temp_file(name);
     let engines = [engine("search", "a"), engine("search", "b")];
     let args = ["--each", "nodes=300", "--games", "4", "--records", &records];
     run("dimraw", &engines, &args);
+    records
+}
+
+#[test]
+fn a_replay_searches_every_decision_of_each_distinct_game_the_same_way_twice() {
+    let records = dimraw_records("replay.records");
     let distinct: std::collections::HashSet<(String, String)> = lines(&records)
         .iter()
         .map(|l| {
@@ -563,10 +570,7 @@ fn a_replay_searches_every_decision_of_each_distinct_game_the_same_way_twice() {
 
 #[test]
 fn times_give_every_recorded_decision_to_an_engine() {
-    let records = temp_file("times.records");
-    let engines = [engine("search", "a"), engine("search", "b")];
-    let args = ["--each", "nodes=300", "--games", "4", "--records", &records];
-    run("dimraw", &engines, &args);
+    let records = dimraw_records("times.records");
     let moves: usize = lines(&records)
         .iter()
         .map(|l| ugi::record::GameRecord::parse(l).unwrap().moves.len())
