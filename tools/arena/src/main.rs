@@ -307,23 +307,16 @@ fn replay_records(
 
 /// `arena times`: each engine's time over the games of the record files at `paths`.
 fn time_report(paths: &[String], game: Option<&str>) -> Result<(), String> {
-    let mut records = Vec::new();
+    let mut games = Vec::new();
     for path in paths {
         for record in records::read_all(path)? {
-            let variant = variant_of(&record, game, path)?.to_string();
-            records.push((record, variant));
-        }
-    }
-    let games: Vec<_> = records
-        .iter()
-        .map(|(record, variant)| {
             let settings = GameSettings {
-                variant: variant.clone(),
+                variant: variant_of(&record, game, path)?.to_string(),
                 players: record.seats.len(),
             };
-            (record, settings)
-        })
-        .collect();
+            games.push((record, settings));
+        }
+    }
     let engines = times::tally(&games)?;
     println!("{}", times::header());
     for (name, spent) in &engines {

@@ -25,7 +25,7 @@ pub struct Spent {
 
 /// Each engine's time over `games` (a record and the game it was played in), engines in the
 /// order they first appear.
-pub fn tally(games: &[(&GameRecord, GameSettings)]) -> Result<Vec<(String, Spent)>, String> {
+pub fn tally(games: &[(GameRecord, GameSettings)]) -> Result<Vec<(String, Spent)>, String> {
     let mut engines: Vec<(String, Spent)> = Vec::new();
     for (record, settings) in games {
         let mut slots = Vec::new();
@@ -149,7 +149,7 @@ mod tests {
         let times: Vec<u64> = (0..45).map(|i| [10, 30][i % 2]).collect();
         let one = record("a,b", &moves, &times);
         let swapped = record("b,a", &moves, &times);
-        let games = [(&one, settings.clone()), (&swapped, settings)];
+        let games = [(one, settings.clone()), (swapped, settings)];
         let engines = tally(&games).unwrap();
         let names: Vec<&str> = engines.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["a", "b"]);
@@ -171,7 +171,7 @@ mod tests {
         // Dice take a recognizable 1000 ms, which no engine may be given.
         let times: Vec<u64> = movers.iter().map(|m| m.map_or(1000, |_| 1)).collect();
         let game = record("a,b", &moves, &times);
-        let engines = tally(&[(&game, settings)]).unwrap();
+        let engines = tally(&[(game, settings)]).unwrap();
         let decided = |seat| movers.iter().filter(|&&m| m == Some(seat)).count() as u64;
         for (seat, (_, spent)) in engines.iter().enumerate() {
             assert_eq!(spent.ms, spent.decisions, "1 ms each, no dice");
@@ -189,7 +189,7 @@ mod tests {
     fn a_record_whose_times_do_not_match_its_moves_is_refused() {
         let (settings, moves, _) = first_moves("splinter", 4);
         let game = record("a,b", &moves, &[1, 2, 3]);
-        let error = tally(&[(&game, settings)]).unwrap_err();
+        let error = tally(&[(game, settings)]).unwrap_err();
         assert_eq!(error, "game 1: 3 times for 4 moves");
     }
 
