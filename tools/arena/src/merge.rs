@@ -23,8 +23,8 @@ pub fn merge(paths: &[String], sprt: Option<Sprt>, out: &mut dyn Write) -> Resul
         for record in records::read_all(path)? {
             if let Some((_, first)) = games.get(&record.game) {
                 return Err(format!(
-                    "game {} is in '{first}' and again in '{path}': shards overlap",
-                    record.game + 1
+                    "{} is in '{first}' and again in '{path}': shards overlap",
+                    record.label()
                 ));
             }
             games.insert(record.game, (record, path));
@@ -48,10 +48,7 @@ pub fn merge(paths: &[String], sprt: Option<Sprt>, out: &mut dyn Write) -> Resul
     let mut shards = BTreeSet::new();
     for (record, path) in games.values() {
         let Some(own) = &record.schedule else {
-            return Err(format!(
-                "'{path}': game {} has no match fields",
-                record.game + 1
-            ));
+            return Err(format!("'{path}': {} has no match fields", record.label()));
         };
         let (index, count) = own.shard;
         if own.fingerprint != schedule.fingerprint || count != schedule.shard.1 {
@@ -65,8 +62,8 @@ pub fn merge(paths: &[String], sprt: Option<Sprt>, out: &mut dyn Write) -> Resul
             || !(Shard { index, count }).plays(record.game / header.rotations())
         {
             return Err(format!(
-                "'{path}': game {} does not belong to shard {index}/{count}",
-                record.game + 1
+                "'{path}': {} does not belong to shard {index}/{count}",
+                record.label()
             ));
         }
         shards.insert(index);

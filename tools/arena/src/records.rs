@@ -15,6 +15,17 @@ pub fn read_all(path: &str) -> Result<Vec<GameRecord>, String> {
     }
 }
 
+/// A drawn game's record for tests: game number `game` (from 0), engines `seats` (`a,b`),
+/// from `opening`, with `moves` and `times` as the record file writes them (space-separated).
+#[cfg(test)]
+pub fn drawn(game: usize, seats: &str, opening: &str, moves: &str, times: &str) -> GameRecord {
+    GameRecord::parse(&format!(
+        "game={game}\tsample=0\trotation=0\tseats={seats}\topening={opening}\tresult=draw\t\
+         scores=0.5,0.5\treason=rules\tplies=0\tmoves={moves}\ttimes={times}\tnotes="
+    ))
+    .expect("a well-formed record")
+}
+
 /// Appends one record and flushes it to the file at once.
 pub fn append(path: &str, record: &GameRecord) -> Result<(), String> {
     let mut file = OpenOptions::new()

@@ -4,6 +4,7 @@ use tabula::game::rules::Rules;
 use tabula::game::{GameConfig, Turn};
 use tabula::registry::Registry;
 pub use ugi::opening::Opening;
+use ugi::record::GameRecord;
 
 /// The game settings of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +107,24 @@ impl Referee {
     }
 }
 
+/// Plays `record`'s moves again from its opening under `settings`, calling `before` with the
+/// game as it stands before each move (so `next()` tells who made it) and the move's index and
+/// token. An error, `before`'s included, is given back with the game's label.
+pub fn follow(
+    settings: &GameSettings,
+    record: &GameRecord,
+    mut before: impl FnMut(&Referee, usize, &str) -> Result<(), String>,
+) -> Result<(), String> {
+    let wrong = |e: String| format!("{}: {e}", record.label());
+    let opening = Opening::parse(&record.opening).map_err(wrong)?;
+    let mut referee = Referee::new(settings, &opening).map_err(wrong)?;
+    for (index, token) in record.moves.iter().enumerate() {
+        before(&referee, index, token).map_err(wrong)?;
+        referee.play(token).map_err(wrong)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +139,42 @@ mod tests {
         assert_eq!(referee.next(), Next::Player(0));
         assert!(referee.play("zz").is_err());
         assert_eq!(referee.played().len(), 0);
+    }
+
+    fn dimraw_record(moves: &str) -> GameRecord {
+        crate::records::drawn(4, "a,b", "startpos", moves, "")
+    }
+
+    #[test]
+    fn following_a_record_shows_each_move_s_position_and_names_the_game_in_errors() {
+        let settings = GameSettings {
+            variant: "dimraw".to_string(),
+            players: 2,
+        };
+        let mut seen = Vec::new();
+        let record = dimraw_record("@0 @5 @1");
+        follow(&settings, &record, |referee, index, token| {
+            seen.push((
+                index,
+                token.to_string(),
+                referee.next(),
+                referee.played().len(),
+            ));
+            Ok(())
+        })
+        .unwrap();
+        let movers: Vec<(usize, String, Next, usize)> = [(0, "@0", 0), (1, "@5", 1), (2, "@1", 0)]
+            .map(|(i, t, p)| (i, t.to_string(), Next::Player(p), i))
+            .into();
+        assert_eq!(seen, movers);
+
+        let illegal = dimraw_record("@0 @0");
+        let error = follow(&settings, &illegal, |_, _, _| Ok(())).unwrap_err();
+        assert_eq!(error, "game 5: illegal move '@0'");
+        let refused = follow(&settings, &record, |_, index, _| match index {
+            1 => Err("no engine".to_string()),
+            _ => Ok(()),
+        });
+        assert_eq!(refused.unwrap_err(), "game 5: no engine");
     }
 }

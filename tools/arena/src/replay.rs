@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::game::Limits;
 use crate::probe;
 use crate::records::GameRecord;
-use crate::referee::{GameSettings, Next, Opening, Referee};
+use crate::referee::{GameSettings, Next, follow};
 use ugi::engine::{EngineProcess, EngineSpec};
 
 /// One engine's totals over the replayed positions.
@@ -46,11 +46,9 @@ pub fn replay(
     let mut process = EngineProcess::start(spec, &settings.engine_setup())?;
     let mut totals = Totals::default();
     for record in games {
-        let opening = Opening::parse(&record.opening)?;
         for seat in 0..settings.players {
             process.send("uginewgame");
-            let mut referee = Referee::new(settings, &opening)?;
-            for token in &record.moves {
+            follow(settings, record, |referee, _, token| {
                 if referee.next() == Next::Player(seat) {
                     let probe = probe::search(
                         &mut process,
@@ -61,14 +59,12 @@ pub fn replay(
                     totals.searches += 1;
                     totals.nodes += probe.last_number("nodes").unwrap_or(0);
                     totals.elapsed += probe.elapsed;
-                    if probe.bestmove.split_whitespace().nth(1) == Some(token.as_str()) {
+                    if probe.bestmove.split_whitespace().nth(1) == Some(token) {
                         totals.same_move += 1;
                     }
                 }
-                referee
-                    .play(token)
-                    .map_err(|e| format!("game {}: {e}", record.game))?;
-            }
+                Ok(())
+            })?;
         }
     }
     process.stop();
@@ -95,11 +91,7 @@ mod tests {
     use super::*;
 
     fn record(opening: &str, moves: &str) -> GameRecord {
-        let line = format!(
-            "game=0\tsample=0\trotation=0\tseats=a,b\topening={opening}\tresult=draw\t\
-             scores=0.5,0.5\treason=rules\tplies=0\tmoves={moves}\ttimes=\tnotes="
-        );
-        GameRecord::parse(&line).unwrap()
+        crate::records::drawn(0, "a,b", opening, moves, "")
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! time goes to the engine in the seat that made it, in the band of plies it was played in.
 
 use crate::records::GameRecord;
-use crate::referee::{GameSettings, Next, Opening, Referee};
+use crate::referee::{GameSettings, Next, follow};
 
 /// Plies per band: decisions 1-20 after the opening, 21-40, and so on.
 pub const BAND: usize = 20;
@@ -40,26 +40,24 @@ pub fn tally(games: &[(GameRecord, GameSettings)]) -> Result<Vec<(String, Spent)
             engines[slot].1.seats += 1;
             slots.push(slot);
         }
-        let wrong = |e: String| format!("game {}: {e}", record.game + 1);
         if record.times.len() != record.moves.len() {
-            return Err(wrong(format!(
-                "{} times for {} moves",
+            return Err(format!(
+                "{}: {} times for {} moves",
+                record.label(),
                 record.times.len(),
                 record.moves.len()
-            )));
+            ));
         }
-        let opening = Opening::parse(&record.opening).map_err(wrong)?;
-        let mut referee = Referee::new(settings, &opening).map_err(wrong)?;
-        for (ply, (token, &ms)) in record.moves.iter().zip(&record.times).enumerate() {
+        follow(settings, record, |referee, ply, _| {
             if let Next::Player(seat) = referee.next() {
                 let slot = *slots
                     .get(seat)
-                    .ok_or_else(|| wrong(format!("seat {} has no engine", seat + 1)))?;
-                engines[slot].1.ms[band(ply)] += ms;
+                    .ok_or_else(|| format!("seat {} has no engine", seat + 1))?;
+                engines[slot].1.ms[band(ply)] += record.times[ply];
                 engines[slot].1.decisions[band(ply)] += 1;
             }
-            referee.play(token).map_err(wrong)?;
-        }
+            Ok(())
+        })?;
     }
     Ok(engines)
 }
@@ -105,6 +103,7 @@ pub fn line(name: &str, spent: &Spent) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::{Opening, Referee};
 
     /// A game of `variant` from its start, each decision the first legal token (dice included),
     /// until it ends or `plies` are played; and who made each decision (`None` for dice).
@@ -129,15 +128,8 @@ mod tests {
     }
 
     fn record(seats: &str, moves: &[String], times: &[u64]) -> GameRecord {
-        let join = |words: Vec<String>| words.join(" ");
-        let line = format!(
-            "game=0\tsample=0\trotation=0\tseats={seats}\topening=startpos\tresult=draw\t\
-             scores=0.5,0.5\treason=rules\tplies={}\tmoves={}\ttimes={}\tnotes=",
-            moves.len(),
-            join(moves.to_vec()),
-            join(times.iter().map(u64::to_string).collect())
-        );
-        GameRecord::parse(&line).unwrap()
+        let times: Vec<String> = times.iter().map(u64::to_string).collect();
+        crate::records::drawn(0, seats, "startpos", &moves.join(" "), &times.join(" "))
     }
 
     #[test]

@@ -208,7 +208,7 @@ impl Tally {
         }
         if record.reason != "rules" && record.reason != "max plies" {
             self.faults
-                .push(format!("game {}: {}", record.game, record.reason));
+                .push(format!("{}: {}", record.label(), record.reason));
         }
         self.notes.extend(record.notes.iter().cloned());
         let complete = sample.games == header.rotations();
@@ -253,9 +253,9 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
         for record in records::read_all(path)? {
             if record.schedule.as_ref().is_some_and(|s| *s != schedule) {
                 return Err(format!(
-                    "'{path}' holds game {} of another match or shard; resume with the settings \
+                    "'{path}' holds {} of another match or shard; resume with the settings \
                      that wrote it",
-                    record.game
+                    record.label()
                 ));
             }
             if record.game < config.games && done.insert(record.game) {
@@ -316,7 +316,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
             tally.add(&record, &header);
             say(out, &progress(&record, tally.finished, planned));
             for note in &record.notes {
-                say(out, &format!("Warning: game {}: {note}", record.game));
+                say(out, &format!("Warning: {}: {note}", record.label()));
             }
             if config.report_every > 0 && tally.finished % config.report_every == 0 {
                 report(out, &header, &tally, cpu_at_start, last_report);
@@ -373,8 +373,8 @@ pub fn say(out: &mut dyn Write, text: &str) {
 
 fn progress(record: &GameRecord, finished: usize, games: usize) -> String {
     format!(
-        "Finished game {} ({} of {games}): {} - {} {{{}}}",
-        record.game + 1,
+        "Finished {} ({} of {games}): {} - {} {{{}}}",
+        record.label(),
         finished,
         record.seats.join(" vs "),
         record.result,

@@ -89,6 +89,12 @@ fn clean(text: &str) -> String {
 }
 
 impl GameRecord {
+    /// How messages name the game: "game N", numbered from 1 as the match's progress lines
+    /// and exports number games (the record's `game` field counts from 0).
+    pub fn label(&self) -> String {
+        format!("game {}", self.game + 1)
+    }
+
     /// The record's line (without the newline).
     pub fn line(&self) -> String {
         let join = |items: Vec<String>, sep: &str| items.join(sep);
@@ -216,22 +222,31 @@ mod tests {
         assert_eq!(GameRecord::parse(&scheduled.line()).unwrap(), scheduled);
     }
 
+    /// A drawn game of no moves, numbered `game` (from 0).
+    fn empty_game(game: usize) -> GameRecord {
+        let mut record = GameRecord::parse(
+            "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos\tresult=draw\t\
+             scores=0.5,0.5\treason=rules\tplies=0\tmoves=\ttimes=\tnotes=",
+        )
+        .unwrap();
+        record.game = game;
+        record
+    }
+
     #[test]
     fn a_record_file_skips_blank_lines_and_names_a_bad_one() {
-        let line = |game| {
-            let mut record = GameRecord::parse(
-                "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos\tresult=draw\t\
-                 scores=0.5,0.5\treason=rules\tplies=0\tmoves=\ttimes=\tnotes=",
-            )
-            .unwrap();
-            record.game = game;
-            record.line()
-        };
+        let line = |game| empty_game(game).line();
         let text = format!("{}\n\n  \n{}\n", line(1), line(2));
         let games: Vec<usize> = parse_lines(&text).unwrap().iter().map(|r| r.game).collect();
         assert_eq!(games, [1, 2]);
         let broken = format!("{}\n\ngame=3\n", line(1));
         assert!(parse_lines(&broken).unwrap_err().starts_with("line 3: "));
+    }
+
+    #[test]
+    fn a_record_is_named_by_its_game_counted_from_one() {
+        assert_eq!(empty_game(0).label(), "game 1");
+        assert_eq!(empty_game(41).label(), "game 42");
     }
 
     #[test]
