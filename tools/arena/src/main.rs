@@ -272,33 +272,20 @@ fn replay_records(
         }
         engines.push((spec, limits));
     }
-    let mut records = Vec::new();
-    let mut games_of = Vec::new();
-    for path in paths {
-        for record in records::read_all(path)? {
-            games_of.push((
-                variant_of(&record, game, path)?.to_string(),
-                record.seats.len(),
-            ));
-            records.push(record);
-        }
-    }
+    let (records, mut games_of): (Vec<_>, Vec<_>) =
+        read_with_settings(paths, game)?.into_iter().unzip();
     games_of.dedup();
-    let [(variant, players)] = &games_of[..] else {
+    let [settings] = &games_of[..] else {
         return Err(match games_of.is_empty() {
             true => "the record files hold no game".to_string(),
             false => "the records mix games or player counts: replay them apart".to_string(),
         });
     };
-    let settings = GameSettings {
-        variant: variant.clone(),
-        players: *players,
-    };
     let mut games = replay::distinct(&records);
     games.truncate(most.unwrap_or(games.len()));
     let mut baseline = None;
     for (spec, limits) in &engines {
-        let totals = replay::replay(spec, limits, &settings, &games)?;
+        let totals = replay::replay(spec, limits, settings, &games)?;
         let baseline = baseline.get_or_insert_with(|| totals.clone());
         println!("{}", replay::line(&spec.name, &totals, baseline));
     }
@@ -307,6 +294,20 @@ fn replay_records(
 
 /// `arena times`: each engine's time over the games of the record files at `paths`.
 fn time_report(paths: &[String], game: Option<&str>) -> Result<(), String> {
+    let engines = times::tally(&read_with_settings(paths, game)?)?;
+    println!("{}", times::header());
+    for (name, spent) in &engines {
+        println!("{}", times::line(name, spent));
+    }
+    Ok(())
+}
+
+/// Every record of the files at `paths`, each with the game it was played in (as the record
+/// names it, else `game`) and its number of players.
+fn read_with_settings(
+    paths: &[String],
+    game: Option<&str>,
+) -> Result<Vec<(records::GameRecord, GameSettings)>, String> {
     let mut games = Vec::new();
     for path in paths {
         for record in records::read_all(path)? {
@@ -317,12 +318,7 @@ fn time_report(paths: &[String], game: Option<&str>) -> Result<(), String> {
             games.push((record, settings));
         }
     }
-    let engines = times::tally(&games)?;
-    println!("{}", times::header());
-    for (name, spent) in &engines {
-        println!("{}", times::line(name, spent));
-    }
-    Ok(())
+    Ok(games)
 }
 
 /// The game of `record` (read from `path`): as the record names it, else `game`.
