@@ -62,7 +62,7 @@ pub fn run_mcts(
         session
             .set_tree_memory(MCTS_BENCH_HASH_MIB)
             .expect("memory for the bench tree");
-        session.warm_up_tree();
+        session.warm_up_tree(None);
         let limits = SearchLimits {
             nodes: Some(entry.bench.mcts_iterations),
             ..Default::default()

@@ -15,6 +15,7 @@ use std::io::{BufRead, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed, Ordering::SeqCst};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::commands::{bench, perft};
 use crate::display::describe;
@@ -36,9 +37,16 @@ const MAX_ERROR_CHARS: usize = 300;
 /// The largest hash table (MiB) that `uginewgame` empties by writing it, once its memory is
 /// mapped, rather than by making a new one. Writing mapped memory takes milliseconds (2.6 ms
 /// for 64 MiB, 40 ms for 1 GiB on the 2-core VM), before the game's clock starts; a new table
-/// is mapped a page at a time during the game's first searches, each first touch of 4 KiB a
-/// page fault that interrupts the search's other threads too.
+/// is mapped a page at a time (each first touch of 4 KiB a page fault), by a thread of its own
+/// and by the next `isready`, which waits for it.
 const CLEAR_IN_PLACE_MIB: usize = 4096;
+/// The largest hash table or MCTS tree (MiB) whose memory `isready` maps before answering,
+/// for at most [`MAP_BEFORE_READY_TIME`]: 64 MiB takes 10-120 ms on the 2-core VM (the
+/// first search after `readyok` took those page faults, reaching depth 2 where it reached
+/// depth 5 in a mapped table); a larger table is left to its warm-up thread.
+const MAP_BEFORE_READY_MIB: usize = 256;
+/// How long `isready` may map a new table before it answers (it must answer within 100 ms).
+const MAP_BEFORE_READY_TIME: Duration = Duration::from_millis(50);
 
 /// Reads and drops input up to and including the next newline; returns the bytes dropped.
 fn skip_line(input: &mut impl BufRead) -> usize {
@@ -103,6 +111,8 @@ pub struct Engine {
     /// The result of a game ended by a bad token under `IllegalMove lose` (the game's position
     /// stays where the token came); cleared by the next good `position` or a new game.
     forfeit: Option<Outcome>,
+    /// How long `isready` may spend mapping a new table ([`MAP_BEFORE_READY_TIME`]).
+    ready_budget: Duration,
 }
 
 impl Engine {
@@ -138,6 +148,7 @@ impl Engine {
             search: None,
             searches: 0,
             forfeit: None,
+            ready_budget: MAP_BEFORE_READY_TIME,
         })
     }
 
@@ -208,7 +219,7 @@ impl Engine {
         let busy = self.searching();
         match command {
             "quit" => return false,
-            "isready" => self.output.line("readyok"),
+            "isready" => self.ready(busy),
             "stop" => self.stop_search(),
             "ugi" | "uci" => self.handshake(command),
             "query" => self.query(args),
@@ -222,6 +233,18 @@ impl Engine {
             _ => self.error(&format!("unknown command '{command}'")),
         }
         true
+    }
+
+    /// Answers `isready`: at once while a search runs; else after mapping what the warm-up
+    /// threads have not yet mapped of a small new table or tree (see [`MAP_BEFORE_READY_MIB`]).
+    fn ready(&self, busy: bool) {
+        if !busy && self.options.hash_mib <= MAP_BEFORE_READY_MIB {
+            let deadline = Instant::now() + self.ready_budget;
+            if self.tt.map_until(deadline) {
+                self.session.warm_up_tree(Some(deadline));
+            }
+        }
+        self.output.line("readyok");
     }
 
     fn handshake(&self, command: &str) {
@@ -285,7 +308,7 @@ impl Engine {
     }
 
     fn new_game(&mut self) {
-        // A new table is empty at once but mapped while the game's first searches run; one
+        // A new table is empty at once but mapped apart (and by the next `isready`); one
         // whose memory is mapped is written over instead (see `CLEAR_IN_PLACE_MIB`).
         let mib = self.options.table_mib();
         if mib > CLEAR_IN_PLACE_MIB || !self.tt.is_mapped() {
@@ -491,5 +514,20 @@ impl Engine {
         self.registry
             .find(variant)
             .expect("options hold registered variants")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readyok_comes_once_the_new_table_is_mapped() {
+        let mut engine = Engine::new("splinter", Output::to(Box::new(std::io::sink()))).unwrap();
+        // Time enough on any machine; the warm-up thread alone takes tens of milliseconds.
+        engine.ready_budget = Duration::from_secs(3600);
+        engine.handle("setoption name Hash value 64");
+        engine.handle("isready");
+        assert!(engine.tt.is_mapped());
     }
 }

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use crate::game::perft::divide;
 use crate::game::rules::{GameRules, Rules};
@@ -90,9 +91,10 @@ pub trait Session: Send {
     /// none, and an MCTS search makes one of 1 MiB). A new tree is had at once; a thread of
     /// its own then maps its memory while no search runs (see [`Tree::warm_up`]).
     fn set_tree_memory(&mut self, mib: usize) -> Result<(), String>;
-    /// Maps all of the tree's memory now, so that the next search does not pay for it (the
-    /// benches, whose timed searches start at once).
-    fn warm_up_tree(&self);
+    /// Maps the tree's memory now, a step at a time until all of it is mapped or `deadline`
+    /// (if any) has passed, so that the next search does not pay for it (the benches, whose
+    /// timed searches start at once, and `isready`).
+    fn warm_up_tree(&self, deadline: Option<Instant>);
 }
 
 /// The session of game `G`.
@@ -250,10 +252,10 @@ impl<G: Game> Session for GameSession<G> {
         result
     }
 
-    fn warm_up_tree(&self) {
+    fn warm_up_tree(&self, deadline: Option<Instant>) {
         let mut tree = lock(&self.tree);
         if let Some(tree) = tree.as_mut() {
-            tree.warm_up(usize::MAX);
+            while deadline.is_none_or(|d| Instant::now() < d) && tree.warm_up(WARM_UP_STEP) {}
         }
     }
 

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -145,6 +146,23 @@ impl TranspositionTable {
                 .compare_exchange(0, 0, Relaxed, Relaxed);
         }
         end
+    }
+
+    /// Maps the table's memory now, beside any warm-up thread, a step ([`WARM_UP_STEP`]) at a
+    /// time until all of it is mapped or `deadline` has passed, so that the next search takes
+    /// fewer page faults in it. Returns whether all of it is mapped.
+    pub fn map_until(&self, deadline: Instant) -> bool {
+        let mut at = 0;
+        while !self.is_mapped() {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            at = self.warm_up(at, WARM_UP_STEP);
+            if at == self.buckets.len() {
+                self.mapped.store(true, Relaxed);
+            }
+        }
+        true
     }
 
     /// Starts a thread that maps the table (see [`TranspositionTable::warm_up`]) a step at a
@@ -315,6 +333,18 @@ mod tests {
             assert!(std::time::Instant::now() < deadline, "never mapped");
             std::thread::yield_now();
         }
+    }
+
+    #[test]
+    fn mapping_a_table_until_a_deadline_keeps_its_entries() {
+        let tt = TranspositionTable::new(9);
+        tt.store(7, entry(5, 2));
+        assert!(!tt.map_until(Instant::now()), "no time: nothing mapped");
+        assert!(!tt.is_mapped());
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        assert!(tt.map_until(later), "three steps of 4 MiB");
+        assert!(tt.is_mapped());
+        assert_eq!(tt.probe(7), Some(entry(5, 2)));
     }
 
     #[test]
