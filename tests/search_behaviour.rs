@@ -4,6 +4,7 @@ mod common;
 
 use common::{after, random_walk, rng, search_recorded};
 use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::{max_n, paranoid};
@@ -108,6 +109,29 @@ fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
         futility: true,
         ..Style::default()
     });
+}
+
+#[test]
+fn internal_reductions_search_fewer_nodes_to_the_same_depth() {
+    let pos = after::<Dimraw>("@0 @5 @1 @7 @2");
+    let nodes = |internal_reductions| {
+        // Dimraw's other refinements, as the engine plays it.
+        let style = Style {
+            internal_reductions,
+            reductions: true,
+            quiescence: true,
+            extensions: true,
+            ..Style::default()
+        };
+        let report = search_recorded(&pos, &depth(9), 1, 1, style).0;
+        assert_eq!(report.depth, 9);
+        report.nodes
+    };
+    let (plain, fewer) = (nodes(false), nodes(true));
+    assert!(
+        fewer * 10 < plain * 9,
+        "{fewer} nodes with IIR, {plain} without"
+    );
 }
 
 #[test]

@@ -129,6 +129,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// without counting it as a ply, so that a turn of two decisions costs one, under
     /// `Extensions auto`: on only in the games where an arena SPRT showed that it pays.
     const EXTENSIONS: bool = false;
+    /// Whether alpha-beta searches a node that the table knows no move for a ply shallower
+    /// (internal iterative reductions) under `IIR auto`: on only in the games where an arena
+    /// SPRT showed that it pays.
+    const INTERNAL_REDUCTIONS: bool = false;
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
     /// was measured better; games that end sooner use their clock better with fewer, longer ones

@@ -49,6 +49,8 @@ pub struct EngineOptions {
     pub quiescence: Switch,
     /// No ply counted for a decision that finishes a turn, in alpha-beta (`Extensions`).
     pub extensions: Switch,
+    /// Internal iterative reductions in alpha-beta (`IIR`).
+    pub internal_reductions: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -84,6 +86,7 @@ impl EngineOptions {
             futility: Switch::Auto,
             quiescence: Switch::Auto,
             extensions: Switch::Auto,
+            internal_reductions: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -112,6 +115,7 @@ impl EngineOptions {
             futility: self.futility.resolve(entry.futility),
             quiescence: self.quiescence.resolve(entry.quiescence),
             extensions: self.extensions.resolve(entry.extensions),
+            internal_reductions: self.internal_reductions.resolve(entry.internal_reductions),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -293,6 +297,7 @@ impl OptionTable {
             choice!("Futility", futility, None),
             choice!("Quiescence", quiescence, None),
             choice!("Extensions", extensions, None),
+            choice!("IIR", internal_reductions, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
@@ -491,24 +496,39 @@ mod tests {
     }
 
     #[test]
-    fn extensions_auto_is_on_in_dimraw_alone_and_on_or_off_overrides_it() {
+    fn each_refinement_s_auto_takes_its_games_and_on_or_off_overrides_it() {
         let registry = Registry::standard();
         let table = OptionTable::new(&registry);
-        let extends = |options: &EngineOptions, game: &str| {
-            options.style(registry.find(game).unwrap()).extensions
-        };
         let defaults = EngineOptions::defaults(&registry);
-        let on: Vec<&str> = registry
-            .names()
-            .into_iter()
-            .filter(|game| extends(&defaults, game))
-            .collect();
-        assert_eq!(on, ["dimraw"]);
-        for (word, expected) in [("on", true), ("off", false)] {
-            let args = ["name", "Extensions", "value", word];
-            let options = table.parse_setoption(&args, &defaults).unwrap().options;
-            for game in registry.names() {
-                assert_eq!(extends(&options, game), expected, "{word} in {game}");
+        type Picks = fn(&Style) -> bool;
+        let cases: [(&str, Picks, &[&str]); 6] = [
+            ("Reductions", |s| s.reductions, &["dimraw", "dwnsiwn"]),
+            ("NullMove", |s| s.null_move, &["tumbling-down", "splinter"]),
+            ("Futility", |s| s.futility, &["tumbling-down", "splinter"]),
+            (
+                "Quiescence",
+                |s| s.quiescence,
+                &["tumbling-down", "splinter", "dimraw"],
+            ),
+            ("Extensions", |s| s.extensions, &["dimraw"]),
+            ("IIR", |s| s.internal_reductions, &["dimraw"]),
+        ];
+        for (name, picks, auto_games) in cases {
+            let on_in = |options: &EngineOptions, game: &str| {
+                picks(&options.style(registry.find(game).unwrap()))
+            };
+            let on: Vec<&str> = registry
+                .names()
+                .into_iter()
+                .filter(|game| on_in(&defaults, game))
+                .collect();
+            assert_eq!(on, auto_games, "{name} auto");
+            for (word, expected) in [("on", true), ("off", false)] {
+                let args = ["name", name, "value", word];
+                let options = table.parse_setoption(&args, &defaults).unwrap().options;
+                for game in registry.names() {
+                    assert_eq!(on_in(&options, game), expected, "{name} {word} in {game}");
+                }
             }
         }
     }

@@ -37,6 +37,8 @@ pub struct Entry {
     /// Whether alpha-beta counts no ply for a decision that finishes a turn under
     /// `Extensions auto`.
     pub extensions: bool,
+    /// Whether alpha-beta searches a node with no hash move a ply shallower under `IIR auto`.
+    pub internal_reductions: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -58,6 +60,7 @@ impl Entry {
             futility: G::FUTILITY,
             quiescence: G::QUIESCENCE,
             extensions: G::EXTENSIONS,
+            internal_reductions: G::INTERNAL_REDUCTIONS,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -60,6 +60,9 @@ pub struct Style {
     pub quiescence: bool,
     /// Alpha-beta counts no ply for a decision that finishes a turn ([`Game::finishes_turn`]).
     pub extensions: bool,
+    /// Alpha-beta searches a node that the table knows no move for a ply shallower, from 4
+    /// plies left (internal iterative reductions).
+    pub internal_reductions: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

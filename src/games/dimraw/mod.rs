@@ -21,6 +21,7 @@ impl Game for Dimraw {
     const MOVES_TO_GO: u64 = 15;
     const QUIESCENCE: bool = true;
     const EXTENSIONS: bool = true;
+    const INTERNAL_REDUCTIONS: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

@@ -128,6 +128,8 @@ pub struct Worker<'a, G: Game> {
     quiescence: bool,
     /// No ply counted for a decision that finishes a turn, if the style asks for it.
     extensions: bool,
+    /// Nodes with no hash move searched a ply shallower, if the style asks for it.
+    internal_reductions: bool,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -177,6 +179,7 @@ impl<'a, G: Game> Worker<'a, G> {
             futility: style.futility,
             quiescence: style.quiescence,
             extensions: style.extensions,
+            internal_reductions: style.internal_reductions,
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
@@ -432,6 +435,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let (key, hash_move) = match self.enter_node(side, depth, ply, alpha, beta) {
             Ok(entry) => entry,
             Err(value) => return value,
+        };
+        let depth = match self.internal_reductions {
+            true => depth - reductions::internal(depth, hash_move),
+            false => depth,
         };
         if let Some(value) = self.futility_cut(side, depth, alpha, beta) {
             return value;

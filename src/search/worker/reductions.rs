@@ -1,7 +1,11 @@
 //! Late-move reductions: a move that comes late in a well-ordered list is first probed
 //! some plies shallower, and searched to the full depth only if the probe beats alpha.
+//! Internal iterative reductions: a node that the table knows no move for is searched a ply
+//! shallower (its moves' order is a guess, and the next iteration finds the table's move).
 
 use std::sync::LazyLock;
+
+use super::super::tt::NO_MOVE;
 
 /// The shallowest depth at which moves are reduced.
 const MIN_DEPTH: u32 = 3;
@@ -11,6 +15,9 @@ const FIRST_REDUCED: usize = 3;
 const TABLE_SIZE: usize = 64;
 /// The divisor of the reduction formula: larger reduces less.
 const DIVISOR: f64 = 2.25;
+
+/// The shallowest depth at which a node without a hash move is searched a ply shallower.
+const INTERNAL_MIN_DEPTH: u32 = 4;
 
 /// Reductions by depth and move index: `ln(depth) * ln(index) / DIVISOR`, rounded down;
 /// made once for all searches.
@@ -36,9 +43,22 @@ pub fn plies(depth: u32, index: usize, ordered: bool, pv_node: bool) -> u32 {
     (base - u32::from(pv_node)).min(depth - 2)
 }
 
+/// How many plies to take off a node with `depth` plies left whose table entry gave
+/// `hash_move` ([`NO_MOVE`] for none): one from [`INTERNAL_MIN_DEPTH`] on without a move.
+pub fn internal(depth: u32, hash_move: u32) -> u32 {
+    u32::from(depth >= INTERNAL_MIN_DEPTH && hash_move == NO_MOVE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_deep_nodes_without_a_hash_move_are_searched_shallower() {
+        assert_eq!(internal(INTERNAL_MIN_DEPTH, NO_MOVE), 1);
+        assert_eq!(internal(INTERNAL_MIN_DEPTH - 1, NO_MOVE), 0);
+        assert_eq!(internal(20, 7), 0);
+    }
 
     #[test]
     fn early_shallow_and_ordered_moves_are_not_reduced() {
