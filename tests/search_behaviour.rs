@@ -7,6 +7,8 @@ use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
+use tabula::protocol::options::EngineOptions;
+use tabula::registry::{Entry, Registry};
 use tabula::search::reference::{max_n, paranoid};
 use tabula::search::score::MATE;
 use tabula::search::score::MATE_BOUND;
@@ -114,14 +116,12 @@ fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
 #[test]
 fn internal_reductions_search_fewer_nodes_to_the_same_depth() {
     let pos = after::<Dimraw>("@0 @5 @1 @7 @2");
+    // Dimraw's other refinements, as the engine plays it.
+    let engine = EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<Dimraw>());
     let nodes = |internal_reductions| {
-        // Dimraw's other refinements, as the engine plays it.
         let style = Style {
             internal_reductions,
-            reductions: true,
-            quiescence: true,
-            extensions: true,
-            ..Style::default()
+            ..engine
         };
         let report = search_recorded(&pos, &depth(9), 1, 1, style).0;
         assert_eq!(report.depth, 9);

@@ -37,8 +37,8 @@ const MAX_ERROR_CHARS: usize = 300;
 /// The largest hash table (MiB) that `uginewgame` empties by writing it, once its memory is
 /// mapped, rather than by making a new one. Writing mapped memory takes milliseconds (2.6 ms
 /// for 64 MiB, 40 ms for 1 GiB on the 2-core VM), before the game's clock starts; a new table
-/// is mapped a page at a time (each first touch of 4 KiB a page fault), by a thread of its own
-/// and by the next `isready`, which waits for it.
+/// is mapped a page at a time (each first touch of 4 KiB a page fault) by a thread of its own,
+/// and a small one also by the next `isready` (see [`MAP_BEFORE_READY_MIB`]).
 const CLEAR_IN_PLACE_MIB: usize = 4096;
 /// The largest hash table or MCTS tree (MiB) whose memory `isready` maps before answering,
 /// for at most [`MAP_BEFORE_READY_TIME`]: 64 MiB takes 10-120 ms on the 2-core VM (the

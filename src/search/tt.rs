@@ -157,12 +157,19 @@ impl TranspositionTable {
             if Instant::now() >= deadline {
                 return false;
             }
-            at = self.warm_up(at, WARM_UP_STEP);
-            if at == self.buckets.len() {
-                self.mapped.store(true, Relaxed);
-            }
+            at = self.map_step(at);
         }
         true
+    }
+
+    /// Maps one step ([`WARM_UP_STEP`]) from bucket `at`, and marks the table mapped when that
+    /// step was the last; returns the bucket to go on from.
+    fn map_step(&self, at: usize) -> usize {
+        let at = self.warm_up(at, WARM_UP_STEP);
+        if at == self.buckets.len() {
+            self.mapped.store(true, Relaxed);
+        }
+        at
     }
 
     /// Starts a thread that maps the table (see [`TranspositionTable::warm_up`]) a step at a
@@ -176,10 +183,7 @@ impl TranspositionTable {
                 while let Some(table) = table.upgrade()
                     && at < table.buckets.len()
                 {
-                    at = table.warm_up(at, WARM_UP_STEP);
-                    if at == table.buckets.len() {
-                        table.mapped.store(true, Relaxed);
-                    }
+                    at = table.map_step(at);
                 }
             });
     }
