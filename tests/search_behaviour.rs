@@ -113,25 +113,38 @@ fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
     });
 }
 
-#[test]
-fn internal_reductions_search_fewer_nodes_to_the_same_depth() {
+/// Searches a Dimraw position to depth 9 in the engine's Dimraw style with one refinement
+/// switched off and then on (`with` switches it), and asserts that it saves a tenth of the
+/// nodes.
+fn assert_saves_dimraw_nodes(what: &str, with: fn(Style, bool) -> Style) {
     let pos = after::<Dimraw>("@0 @5 @1 @7 @2");
-    // Dimraw's other refinements, as the engine plays it.
     let engine = EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<Dimraw>());
-    let nodes = |internal_reductions| {
-        let style = Style {
-            internal_reductions,
-            ..engine
-        };
-        let report = search_recorded(&pos, &depth(9), 1, 1, style).0;
+    let nodes = |on| {
+        let report = search_recorded(&pos, &depth(9), 1, 1, with(engine, on)).0;
         assert_eq!(report.depth, 9);
         report.nodes
     };
     let (plain, fewer) = (nodes(false), nodes(true));
     assert!(
         fewer * 10 < plain * 9,
-        "{fewer} nodes with IIR, {plain} without"
+        "{fewer} nodes with {what}, {plain} without"
     );
+}
+
+#[test]
+fn internal_reductions_search_fewer_nodes_to_the_same_depth() {
+    assert_saves_dimraw_nodes("IIR", |style, internal_reductions| Style {
+        internal_reductions,
+        ..style
+    });
+}
+
+#[test]
+fn late_move_pruning_searches_fewer_nodes_to_the_same_depth() {
+    assert_saves_dimraw_nodes("late-move pruning", |style, late_move_pruning| Style {
+        late_move_pruning,
+        ..style
+    });
 }
 
 #[test]

@@ -133,6 +133,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (internal iterative reductions) under `IIR auto`: on only in the games where an arena
     /// SPRT showed that it pays.
     const INTERNAL_REDUCTIONS: bool = false;
+    /// Whether alpha-beta leaves out the quiet moves late in the ordered list of a node one or
+    /// two plies from the horizon (late-move pruning) under `LMP auto`: on only in the games
+    /// where an arena SPRT showed that it pays.
+    const LATE_MOVE_PRUNING: bool = false;
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
     /// was measured better; games that end sooner use their clock better with fewer, longer ones

@@ -29,7 +29,7 @@ pub enum PlayoutKind {
 }
 
 /// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`,
-/// `Quiescence`, `Extensions`, `IIR`).
+/// `Quiescence`, `Extensions`, `IIR`, `LMP`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Switch {
     /// Each game's own choice.

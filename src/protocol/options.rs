@@ -51,6 +51,8 @@ pub struct EngineOptions {
     pub extensions: Switch,
     /// Internal iterative reductions in alpha-beta (`IIR`).
     pub internal_reductions: Switch,
+    /// Late-move pruning in alpha-beta (`LMP`).
+    pub late_move_pruning: Switch,
     /// The MCTS exploration constant in hundredths (`Exploration`).
     pub exploration: u64,
     /// How MCTS scores a leaf (`Playout`).
@@ -87,6 +89,7 @@ impl EngineOptions {
             quiescence: Switch::Auto,
             extensions: Switch::Auto,
             internal_reductions: Switch::Auto,
+            late_move_pruning: Switch::Auto,
             exploration: 50,
             playout: PlayoutKind::Auto,
             playout_plies: 8,
@@ -116,6 +119,7 @@ impl EngineOptions {
             quiescence: self.quiescence.resolve(entry.quiescence),
             extensions: self.extensions.resolve(entry.extensions),
             internal_reductions: self.internal_reductions.resolve(entry.internal_reductions),
+            late_move_pruning: self.late_move_pruning.resolve(entry.late_move_pruning),
             mcts: (self.search == SearchKind::Mcts).then(|| MctsSettings {
                 exploration: self.exploration as f32 / 100.0,
                 leaves: match self.playout {
@@ -298,6 +302,7 @@ impl OptionTable {
             choice!("Quiescence", quiescence, None),
             choice!("Extensions", extensions, None),
             choice!("IIR", internal_reductions, None),
+            choice!("LMP", late_move_pruning, None),
             spin!("Exploration", exploration, 1, 1000, None),
             choice!("Playout", playout, None),
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
@@ -501,7 +506,7 @@ mod tests {
         let table = OptionTable::new(&registry);
         let defaults = EngineOptions::defaults(&registry);
         type Picks = fn(&Style) -> bool;
-        let cases: [(&str, Picks, &[&str]); 6] = [
+        let cases: [(&str, Picks, &[&str]); 7] = [
             ("Reductions", |s| s.reductions, &["dimraw", "dwnsiwn"]),
             ("NullMove", |s| s.null_move, &["tumbling-down", "splinter"]),
             ("Futility", |s| s.futility, &["tumbling-down", "splinter"]),
@@ -512,6 +517,7 @@ mod tests {
             ),
             ("Extensions", |s| s.extensions, &["dimraw"]),
             ("IIR", |s| s.internal_reductions, &["dimraw"]),
+            ("LMP", |s| s.late_move_pruning, &["dimraw"]),
         ];
         for (name, picks, auto_games) in cases {
             let on_in = |options: &EngineOptions, game: &str| {

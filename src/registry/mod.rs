@@ -39,6 +39,8 @@ pub struct Entry {
     pub extensions: bool,
     /// Whether alpha-beta searches a node with no hash move a ply shallower under `IIR auto`.
     pub internal_reductions: bool,
+    /// Whether alpha-beta leaves out late quiet moves near the horizon under `LMP auto`.
+    pub late_move_pruning: bool,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -61,6 +63,7 @@ impl Entry {
             quiescence: G::QUIESCENCE,
             extensions: G::EXTENSIONS,
             internal_reductions: G::INTERNAL_REDUCTIONS,
+            late_move_pruning: G::LATE_MOVE_PRUNING,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

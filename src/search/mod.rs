@@ -63,6 +63,9 @@ pub struct Style {
     /// Alpha-beta searches a node that the table knows no move for a ply shallower, from 4
     /// plies left (internal iterative reductions).
     pub internal_reductions: bool,
+    /// Alpha-beta leaves out the quiet moves late in the ordered list of a zero-window node
+    /// one or two plies from the horizon (late-move pruning).
+    pub late_move_pruning: bool,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
 }

@@ -11,7 +11,7 @@ const FIRST_KILLER: i32 = 1 << 29;
 const SECOND_KILLER: i32 = FIRST_KILLER - 1;
 /// The base of a tactical move's score: its history is added, and stays within
 /// `HISTORY_LIMIT` of zero, so tactical moves stay below the killers and above the rest.
-const TACTICAL: i32 = 1 << 28;
+pub(super) const TACTICAL: i32 = 1 << 28;
 const HISTORY_LIMIT: i32 = 1 << 14;
 
 /// Killer moves' codes per ply ([`NO_MOVE`] where none) and a history table per player.
@@ -97,6 +97,12 @@ impl<G: Game> MoveOrdering<G> {
 /// among the tactical moves).
 pub fn from_slot(score: i32) -> bool {
     score >= SECOND_KILLER
+}
+
+/// Whether an ordering score is a quiet move's: ordered by its history alone (no hash move,
+/// killer or tactical move).
+pub fn is_quiet(score: i32) -> bool {
+    score < TACTICAL - HISTORY_LIMIT
 }
 
 /// Moves the best-scored move among `moves[from..]` to `from` (the first of equals).

@@ -22,6 +22,7 @@ impl Game for Dimraw {
     const QUIESCENCE: bool = true;
     const EXTENSIONS: bool = true;
     const INTERNAL_REDUCTIONS: bool = true;
+    const LATE_MOVE_PRUNING: bool = true;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

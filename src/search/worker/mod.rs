@@ -10,6 +10,7 @@
 mod best_reply;
 mod chance;
 mod futility;
+mod late_moves;
 mod max_n;
 mod null_move;
 mod quiescence;
@@ -130,6 +131,8 @@ pub struct Worker<'a, G: Game> {
     extensions: bool,
     /// Nodes with no hash move searched a ply shallower, if the style asks for it.
     internal_reductions: bool,
+    /// Late quiet moves near the horizon left out, if the style asks for it.
+    late_move_pruning: bool,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -180,6 +183,7 @@ impl<'a, G: Game> Worker<'a, G> {
             quiescence: style.quiescence,
             extensions: style.extensions,
             internal_reductions: style.internal_reductions,
+            late_move_pruning: style.late_move_pruning,
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
@@ -478,6 +482,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             pick_next(&mut moves, &mut scores, i);
+            if self.prunes_late(depth, i, scores[i], pv_node, node.best) {
+                // The moves after it are quiet and later too.
+                break;
+            }
             let mv = moves[i];
             let window = if node.best == -INFINITY {
                 Window::Full

@@ -178,20 +178,25 @@ impl<'a, G: Game> Worker<'a, G> {
         if from == 0 || from >= moves.len() || !self.may_split(depth) {
             return None;
         }
-        let jobs = (from..moves.len())
-            .map(|i| {
-                pick_next(moves, scores, i);
-                let reduced = match self.reductions {
-                    true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
-                    false => 0,
-                };
-                Job {
-                    index: i,
-                    mv: moves[i],
-                    reduced,
-                }
-            })
-            .collect();
+        let mut jobs = Vec::with_capacity(moves.len() - from);
+        for i in from..moves.len() {
+            pick_next(moves, scores, i);
+            if self.prunes_late(depth, i, scores[i], pv_node, node.best) {
+                break;
+            }
+            let reduced = match self.reductions {
+                true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
+                false => 0,
+            };
+            jobs.push(Job {
+                index: i,
+                mv: moves[i],
+                reduced,
+            });
+        }
+        if jobs.is_empty() {
+            return Some((false, false));
+        }
         let here = Node {
             side,
             depth,

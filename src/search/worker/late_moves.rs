@@ -1,0 +1,67 @@
+//! Late-move pruning: at a zero-window node one or two plies from the horizon, the quiet
+//! moves late in the ordered list are left out (a well-ordered list rarely has its best
+//! move there, and the hash move, killers and tactical moves always come first).
+
+use crate::game::Game;
+
+use super::super::ordering::is_quiet;
+use super::super::score::MATE_BOUND;
+use super::Worker;
+
+/// The most plies left at which late moves are left out.
+const MAX_DEPTH: u32 = 2;
+
+/// How many moves of a node with `depth` plies left are searched before quiet ones are left
+/// out: 3 more than the square of the depth.
+fn moves_kept(depth: u32) -> usize {
+    (3 + depth * depth) as usize
+}
+
+/// Whether the move at `index` of the ordered list (ordering score `score`) of a node with
+/// `depth` left, whose best value so far is `best`, is left out: never at a PV node, nor
+/// while every move searched loses. Every move after a left-out one is left out too: it
+/// comes later, and a quiet move's score is below every other kind's.
+fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> bool {
+    !pv_node
+        && depth <= MAX_DEPTH
+        && index >= moves_kept(depth)
+        && is_quiet(score)
+        && best > -MATE_BOUND
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// [`prunes`], where the style asks for late-move pruning.
+    pub(super) fn prunes_late(
+        &self,
+        depth: u32,
+        index: usize,
+        score: i32,
+        pv_node: bool,
+        best: i32,
+    ) -> bool {
+        self.late_move_pruning && prunes(depth, index, score, pv_node, best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ordering::TACTICAL;
+    use crate::search::score::MATE;
+
+    #[test]
+    fn only_late_quiet_moves_of_shallow_zero_window_nodes_are_left_out() {
+        let quiet = 0;
+        assert!(prunes(1, 4, quiet, false, 0));
+        assert!(prunes(2, 7, quiet, false, -500));
+        assert!(!prunes(1, 3, quiet, false, 0), "early");
+        assert!(!prunes(2, 6, quiet, false, 0), "early for 2 plies left");
+        assert!(!prunes(3, 40, quiet, false, 0), "deep");
+        assert!(!prunes(1, 10, quiet, true, 0), "PV node");
+        assert!(
+            !prunes(1, 10, quiet, false, 10 - MATE),
+            "every move so far loses"
+        );
+        assert!(!prunes(1, 10, TACTICAL, false, 0), "tactical");
+    }
+}
