@@ -517,7 +517,7 @@ mod tests {
             ),
             ("Extensions", |s| s.extensions, &["dimraw"]),
             ("IIR", |s| s.internal_reductions, &["dimraw"]),
-            ("LMP", |s| s.late_move_pruning, &["dimraw"]),
+            ("LMP", |s| s.late_move_pruning, &["tumbling-down", "dimraw"]),
         ];
         for (name, picks, auto_games) in cases {
             let on_in = |options: &EngineOptions, game: &str| {

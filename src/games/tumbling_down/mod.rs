@@ -24,6 +24,7 @@ impl Game for TumblingDown {
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
     const QUIESCENCE: bool = true;
+    const LATE_MOVE_PRUNING: bool = true;
     const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
         positions: &[

@@ -1,6 +1,8 @@
 //! Late-move pruning: at a zero-window node one or two plies from the horizon, the quiet
 //! moves late in the ordered list are left out (a well-ordered list rarely has its best
-//! move there, and the hash move, killers and tactical moves always come first).
+//! move there, and the hash move, killers and tactical moves always come first). Noisy moves
+//! are never left out: in games whose ordering knows no tactical moves they stand among the
+//! quiet ones, and the quiescence search below would not see them either.
 
 use crate::game::Game;
 
@@ -18,9 +20,8 @@ fn moves_kept(depth: u32) -> usize {
 }
 
 /// Whether the move at `index` of the ordered list (ordering score `score`) of a node with
-/// `depth` left, whose best value so far is `best`, is left out: never at a PV node, nor
-/// while every move searched loses. Every move after a left-out one is left out too: it
-/// comes later, and a quiet move's score is below every other kind's.
+/// `depth` left, whose best value so far is `best`, may be left out: a late quiet move,
+/// never at a PV node, nor while every move searched loses.
 fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> bool {
     !pv_node
         && depth <= MAX_DEPTH
@@ -30,7 +31,9 @@ fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> boo
 }
 
 impl<G: Game> Worker<'_, G> {
-    /// [`prunes`], where the style asks for late-move pruning.
+    /// Whether `mv`, at `index` of the ordered list (ordering score `score`) of a node with
+    /// `depth` left whose best value so far is `best`, is left out: where the style asks for
+    /// late-move pruning, [`prunes`] says it may be and the move is not noisy.
     pub(super) fn prunes_late(
         &self,
         depth: u32,
@@ -38,8 +41,11 @@ impl<G: Game> Worker<'_, G> {
         score: i32,
         pv_node: bool,
         best: i32,
+        mv: G::Move,
     ) -> bool {
-        self.late_move_pruning && prunes(depth, index, score, pv_node, best)
+        self.late_move_pruning
+            && prunes(depth, index, score, pv_node, best)
+            && !self.pos.is_noisy(mv)
     }
 }
 

@@ -482,11 +482,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             pick_next(&mut moves, &mut scores, i);
-            if self.prunes_late(depth, i, scores[i], pv_node, node.best) {
-                // The moves after it are quiet and later too.
-                break;
-            }
             let mv = moves[i];
+            if self.prunes_late(depth, i, scores[i], pv_node, node.best, mv) {
+                continue;
+            }
             let window = if node.best == -INFINITY {
                 Window::Full
             } else {

@@ -181,8 +181,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut jobs = Vec::with_capacity(moves.len() - from);
         for i in from..moves.len() {
             pick_next(moves, scores, i);
-            if self.prunes_late(depth, i, scores[i], pv_node, node.best) {
-                break;
+            if self.prunes_late(depth, i, scores[i], pv_node, node.best, moves[i]) {
+                continue;
             }
             let reduced = match self.reductions {
                 true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
