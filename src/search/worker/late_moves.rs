@@ -51,7 +51,11 @@ impl<G: Game> Worker<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
     use super::*;
+    use crate::games::dimraw::{Dimraw, DmMove};
+    use crate::search::Style;
     use crate::search::ordering::TACTICAL;
     use crate::search::score::MATE;
 
@@ -69,5 +73,22 @@ mod tests {
             "every move so far loses"
         );
         assert!(!prunes(1, 10, TACTICAL, false, 0), "tactical");
+    }
+
+    #[test]
+    fn a_noisy_move_is_never_left_out_and_nothing_is_without_the_style() {
+        // p1 completes the mill {0, 1, 2} at 2; 5 is a quiet placement.
+        let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        let style = Style {
+            late_move_pruning: true,
+            ..Style::default()
+        };
+        let quiet = 0;
+        let worker = Worker::new(pos.clone(), None, &stop, &nodes, None, style);
+        assert!(worker.prunes_late(1, 10, quiet, false, 0, DmMove::Place(5)));
+        assert!(!worker.prunes_late(1, 10, quiet, false, 0, DmMove::Place(2)));
+        let plain = Worker::new(pos, None, &stop, &nodes, None, Style::default());
+        assert!(!plain.prunes_late(1, 10, quiet, false, 0, DmMove::Place(5)));
     }
 }
