@@ -73,16 +73,22 @@ fn styles() -> Vec<Style> {
     vec![plain, reductions, null_move, futility, all]
 }
 
+/// The nodes of one-thread searches of `pos` to `d` plies in style `base` and in style
+/// `refined`, each checked to have reached that depth.
+fn nodes_to_depth<G: Game>(pos: &G, d: u32, base: Style, refined: Style) -> (u64, u64) {
+    let nodes = |style| {
+        let report = search_recorded(pos, &depth(d), 1, 1, style).0;
+        assert_eq!(report.depth, d);
+        report.nodes
+    };
+    (nodes(base), nodes(refined))
+}
+
 /// A refined search of the position after `e1f2 h4g4` to 5 plies visits fewer than half
 /// the plain search's nodes.
 fn assert_halves_the_nodes(refined: Style) {
     let pos = after::<TumblingDown>("e1f2 h4g4");
-    let nodes = |style| {
-        let report = run_styled(&pos, depth(5), 1, 1, style);
-        assert_eq!(report.depth, 5);
-        report.nodes
-    };
-    let (plain, fewer) = (nodes(Style::default()), nodes(refined));
+    let (plain, fewer) = nodes_to_depth(&pos, 5, Style::default(), refined);
     assert!(
         fewer * 2 < plain,
         "{fewer} nodes {refined:?}, {plain} plain"
@@ -119,12 +125,7 @@ fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
 fn assert_saves_dimraw_nodes(what: &str, with: fn(Style, bool) -> Style) {
     let pos = after::<Dimraw>("@0 @5 @1 @7 @2");
     let engine = EngineOptions::defaults(&Registry::standard()).style(&Entry::of::<Dimraw>());
-    let nodes = |on| {
-        let report = search_recorded(&pos, &depth(9), 1, 1, with(engine, on)).0;
-        assert_eq!(report.depth, 9);
-        report.nodes
-    };
-    let (plain, fewer) = (nodes(false), nodes(true));
+    let (plain, fewer) = nodes_to_depth(&pos, 9, with(engine, false), with(engine, true));
     assert!(
         fewer * 10 < plain * 9,
         "{fewer} nodes with {what}, {plain} without"

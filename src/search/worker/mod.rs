@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
-use super::ordering::{MoveOrdering, from_slot, pick_next};
+use super::ordering::{MoveOrdering, pick_next};
 use super::score::{INFINITY, MAX_PLY, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
@@ -489,10 +489,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let window = if node.best == -INFINITY {
                 Window::Full
             } else {
-                let reduced = match self.reductions {
-                    true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
-                    false => 0,
-                };
+                let reduced = self.late_reduction(depth, i, scores[i], pv_node);
                 Window::Probe { reduced }
             };
             let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, window);

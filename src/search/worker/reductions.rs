@@ -5,7 +5,11 @@
 
 use std::sync::LazyLock;
 
+use crate::game::Game;
+
+use super::super::ordering::from_slot;
 use super::super::tt::NO_MOVE;
+use super::Worker;
 
 /// The shallowest depth at which moves are reduced.
 const MIN_DEPTH: u32 = 3;
@@ -47,6 +51,23 @@ pub fn plies(depth: u32, index: usize, ordered: bool, pv_node: bool) -> u32 {
 /// `hash_move` ([`NO_MOVE`] for none): one from [`INTERNAL_MIN_DEPTH`] on without a move.
 pub fn internal(depth: u32, hash_move: u32) -> u32 {
     u32::from(depth >= INTERNAL_MIN_DEPTH && hash_move == NO_MOVE)
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// [`plies`] for the move at `index` of the ordered list (ordering score `score`), where
+    /// the style asks for late-move reductions; else none.
+    pub(super) fn late_reduction(
+        &self,
+        depth: u32,
+        index: usize,
+        score: i32,
+        pv_node: bool,
+    ) -> u32 {
+        match self.reductions {
+            true => plies(depth, index, from_slot(score), pv_node),
+            false => 0,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use crate::game::{Game, Player};
 
-use super::super::ordering::{from_slot, pick_next};
+use super::super::ordering::pick_next;
 use super::super::score::INFINITY;
 use super::super::split::{Job, Node, SplitBoard, SplitPoint};
-use super::{NodeResult, RootMove, Window, Worker, reductions};
+use super::{NodeResult, RootMove, Window, Worker};
 
 /// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
 /// 2-ply node's moves are worth handing out, and splitting there keeps a helper busy in the
@@ -184,14 +184,10 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.prunes_late(depth, i, scores[i], pv_node, node.best, moves[i]) {
                 continue;
             }
-            let reduced = match self.reductions {
-                true => reductions::plies(depth, i, from_slot(scores[i]), pv_node),
-                false => 0,
-            };
             jobs.push(Job {
                 index: i,
                 mv: moves[i],
-                reduced,
+                reduced: self.late_reduction(depth, i, scores[i], pv_node),
             });
         }
         if jobs.is_empty() {
