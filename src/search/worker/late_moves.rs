@@ -31,9 +31,11 @@ fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> boo
 }
 
 impl<G: Game> Worker<'_, G> {
-    /// Whether `mv`, at `index` of the ordered list (ordering score `score`) of a node with
-    /// `depth` left whose best value so far is `best`, is left out: where the style asks for
-    /// late-move pruning, [`prunes`] says it may be and the move is not noisy.
+    /// Whether, from the move at `index` of the ordered list (ordering score `score`) of a node
+    /// with `depth` left whose best value so far is `best`, only noisy moves are searched:
+    /// where the style asks for late-move pruning and [`prunes`] says so. Once it holds at an
+    /// index it holds at every later one, since the list is picked in falling order and the
+    /// best value only rises.
     pub(super) fn prunes_late(
         &self,
         depth: u32,
@@ -41,11 +43,28 @@ impl<G: Game> Worker<'_, G> {
         score: i32,
         pv_node: bool,
         best: i32,
-        mv: G::Move,
     ) -> bool {
-        self.late_move_pruning
-            && prunes(depth, index, score, pv_node, best)
-            && !self.pos.is_noisy(mv)
+        self.late_move_pruning && prunes(depth, index, score, pv_node, best)
+    }
+
+    /// Moves the noisy moves of `moves[from..]` (with their scores, in their order) to its
+    /// front and returns where they end: the late moves left to search once
+    /// [`Worker::prunes_late`] holds.
+    pub(super) fn gather_noisy(
+        &self,
+        moves: &mut [G::Move],
+        scores: &mut [i32],
+        from: usize,
+    ) -> usize {
+        let mut end = from;
+        for i in from..moves.len() {
+            if self.pos.is_noisy(moves[i]) {
+                moves.swap(end, i);
+                scores.swap(end, i);
+                end += 1;
+            }
+        }
+        end
     }
 }
 
@@ -76,19 +95,40 @@ mod tests {
     }
 
     #[test]
-    fn a_noisy_move_is_never_left_out_and_nothing_is_without_the_style() {
-        // p1 completes the mill {0, 1, 2} at 2; 5 is a quiet placement.
-        let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+    fn the_late_moves_searched_are_the_noisy_ones_in_order_and_only_with_the_style() {
+        // p1 completes a mill at 2 ({0, 1, 2}) and at 6 ({0, 3, 6}), and nowhere else.
+        let pos = Dimraw::parse_text("xx.x...........o.oo. 9 17 p1 0 0 7").unwrap();
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         let style = Style {
             late_move_pruning: true,
             ..Style::default()
         };
-        let quiet = 0;
         let worker = Worker::new(pos.clone(), None, &stop, &nodes, None, style);
-        assert!(worker.prunes_late(1, 10, quiet, false, 0, DmMove::Place(5)));
-        assert!(!worker.prunes_late(1, 10, quiet, false, 0, DmMove::Place(2)));
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        // A quiet placement first, searched before the late moves begin.
+        let quiet = moves.iter().position(|&mv| mv == DmMove::Place(5)).unwrap();
+        moves.swap(0, quiet);
+        let mut scores: Vec<i32> = (0..moves.len() as i32).collect();
+        let first = moves[0];
+        let noisy: Vec<_> = moves[1..]
+            .iter()
+            .copied()
+            .filter(|&mv| pos.is_noisy(mv))
+            .collect();
+        assert_eq!(noisy, [DmMove::Place(2), DmMove::Place(6)]);
+        let original = moves.clone();
+        let end = worker.gather_noisy(&mut moves, &mut scores, 1);
+        assert_eq!((moves[0], &moves[1..end]), (first, &noisy[..]));
+        for (&mv, &score) in moves.iter().zip(&scores) {
+            assert_eq!(
+                original[score as usize], mv,
+                "each score stays with its move"
+            );
+        }
+        let quiet = 0;
+        assert!(worker.prunes_late(1, 10, quiet, false, 0));
         let plain = Worker::new(pos, None, &stop, &nodes, None, Style::default());
-        assert!(!plain.prunes_late(1, 10, quiet, false, 0, DmMove::Place(5)));
+        assert!(!plain.prunes_late(1, 10, quiet, false, 0));
     }
 }

@@ -474,7 +474,8 @@ impl<'a, G: Game> Worker<'a, G> {
             .score(&self.pos, &moves, &mut scores, hash_move, ply, mover);
         let (mut cut, mut improved) = (false, false);
         let pv_node = node.beta - node.alpha > 1;
-        for i in 0..moves.len() {
+        let (mut i, mut late) = (0, false);
+        while i < moves.len() {
             let sides = (side, mover);
             let lists = (&mut moves[..], &mut scores[..]);
             if let Some(done) = self.split_moves(sides, depth, ply, lists, i, pv_node, node) {
@@ -482,10 +483,18 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             pick_next(&mut moves, &mut scores, i);
-            let mv = moves[i];
-            if self.prunes_late(depth, i, scores[i], pv_node, node.best, mv) {
-                continue;
+            if !late && self.prunes_late(depth, i, scores[i], pv_node, node.best) {
+                // From here on only the noisy moves are searched.
+                late = true;
+                let end = self.gather_noisy(&mut moves, &mut scores, i);
+                moves.truncate(end);
+                scores.truncate(end);
+                if i == end {
+                    break;
+                }
+                pick_next(&mut moves, &mut scores, i);
             }
+            let mv = moves[i];
             let window = if node.best == -INFINITY {
                 Window::Full
             } else {
@@ -514,6 +523,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                 }
             }
+            i += 1;
         }
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;

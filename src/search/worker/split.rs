@@ -179,16 +179,25 @@ impl<'a, G: Game> Worker<'a, G> {
             return None;
         }
         let mut jobs = Vec::with_capacity(moves.len() - from);
-        for i in from..moves.len() {
-            pick_next(moves, scores, i);
-            if self.prunes_late(depth, i, scores[i], pv_node, node.best, moves[i]) {
-                continue;
+        let (mut end, mut late) = (moves.len(), false);
+        let mut i = from;
+        while i < end {
+            pick_next(&mut moves[..end], &mut scores[..end], i);
+            if !late && self.prunes_late(depth, i, scores[i], pv_node, node.best) {
+                // The sequential loop's rule: from here on only the noisy moves.
+                late = true;
+                end = self.gather_noisy(moves, scores, i);
+                if i == end {
+                    break;
+                }
+                pick_next(&mut moves[..end], &mut scores[..end], i);
             }
             jobs.push(Job {
                 index: i,
                 mv: moves[i],
                 reduced: self.late_reduction(depth, i, scores[i], pv_node),
             });
+            i += 1;
         }
         if jobs.is_empty() {
             return Some((false, false));
