@@ -507,7 +507,11 @@ mod tests {
         let defaults = EngineOptions::defaults(&registry);
         type Picks = fn(&Style) -> bool;
         let cases: [(&str, Picks, &[&str]); 7] = [
-            ("Reductions", |s| s.reductions, &["dimraw", "dwnsiwn"]),
+            (
+                "Reductions",
+                |s| s.reductions,
+                &["tumbling-down", "dimraw", "dwnsiwn"],
+            ),
             ("NullMove", |s| s.null_move, &["tumbling-down", "splinter"]),
             ("Futility", |s| s.futility, &["tumbling-down", "splinter"]),
             (

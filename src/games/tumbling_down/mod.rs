@@ -21,6 +21,7 @@ impl Game for TumblingDown {
     /// `400 / K` for the scale `K` = 0.4484 of the `tools/tune` fit that gave `weights.txt` (its
     /// header); measured in MCTS matches against the old 400.
     const EVALUATION_DECADE: f64 = 892.0;
+    const LATE_MOVE_REDUCTIONS: bool = true;
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
     const QUIESCENCE: bool = true;
