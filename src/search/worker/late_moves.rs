@@ -6,7 +6,7 @@
 
 use crate::game::Game;
 
-use super::super::ordering::is_quiet;
+use super::super::ordering::{is_quiet, pick_next};
 use super::super::score::MATE_BOUND;
 use super::Worker;
 
@@ -30,7 +30,49 @@ fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> boo
         && best > -MATE_BOUND
 }
 
+/// How much of a node's ordered move list is still to be searched: all of it until
+/// late-move pruning's rule holds, then the moves picked so far and the noisy ones.
+pub(super) struct MovesLeft {
+    /// The end of the list still to be searched.
+    pub end: usize,
+    /// Whether the list has been cut to its noisy moves.
+    cut: bool,
+}
+
+impl MovesLeft {
+    /// The whole of a list of `len` moves.
+    pub fn new(len: usize) -> Self {
+        MovesLeft {
+            end: len,
+            cut: false,
+        }
+    }
+}
+
 impl<G: Game> Worker<'_, G> {
+    /// Brings the move to search at `index` of `moves[..left.end]` there: the best-scored
+    /// one left, or, once [`Worker::prunes_late`] holds for it (a node with `depth` left,
+    /// `pv_node` or not, whose best value so far is `best`), the best-scored noisy one, the
+    /// list being cut to those. Returns false when no move is left to search.
+    pub(super) fn pick_searched(
+        &self,
+        (moves, scores): (&mut [G::Move], &mut [i32]),
+        index: usize,
+        left: &mut MovesLeft,
+        (depth, pv_node, best): (u32, bool, i32),
+    ) -> bool {
+        pick_next(&mut moves[..left.end], &mut scores[..left.end], index);
+        if !left.cut && self.prunes_late(depth, index, scores[index], pv_node, best) {
+            left.cut = true;
+            left.end = self.gather_noisy(&mut moves[..left.end], &mut scores[..left.end], index);
+            if index == left.end {
+                return false;
+            }
+            pick_next(&mut moves[..left.end], &mut scores[..left.end], index);
+        }
+        true
+    }
+
     /// Whether, from the move at `index` of the ordered list (ordering score `score`) of a node
     /// with `depth` left whose best value so far is `best`, only noisy moves are searched:
     /// where the style asks for late-move pruning and [`prunes`] says so. Once it holds at an
@@ -94,41 +136,82 @@ mod tests {
         assert!(!prunes(1, 10, TACTICAL, false, 0), "tactical");
     }
 
-    #[test]
-    fn the_late_moves_searched_are_the_noisy_ones_in_order_and_only_with_the_style() {
-        // p1 completes a mill at 2 ({0, 1, 2}) and at 6 ({0, 3, 6}), and nowhere else.
+    /// Runs `check` on a position where p1 completes a mill at 2 ({0, 1, 2}) and at 6
+    /// ({0, 3, 6}) and nowhere else, with a worker there whose style asks for late-move
+    /// pruning and one whose style does not.
+    fn with_workers(check: impl FnOnce(&Dimraw, &Worker<Dimraw>, &Worker<Dimraw>)) {
         let pos = Dimraw::parse_text("xx.x...........o.oo. 9 17 p1 0 0 7").unwrap();
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         let style = Style {
             late_move_pruning: true,
             ..Style::default()
         };
-        let worker = Worker::new(pos.clone(), None, &stop, &nodes, None, style);
-        let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        // A quiet placement first, searched before the late moves begin.
-        let quiet = moves.iter().position(|&mv| mv == DmMove::Place(5)).unwrap();
-        moves.swap(0, quiet);
-        let mut scores: Vec<i32> = (0..moves.len() as i32).collect();
-        let first = moves[0];
-        let noisy: Vec<_> = moves[1..]
-            .iter()
-            .copied()
-            .filter(|&mv| pos.is_noisy(mv))
-            .collect();
-        assert_eq!(noisy, [DmMove::Place(2), DmMove::Place(6)]);
-        let original = moves.clone();
-        let end = worker.gather_noisy(&mut moves, &mut scores, 1);
-        assert_eq!((moves[0], &moves[1..end]), (first, &noisy[..]));
-        for (&mv, &score) in moves.iter().zip(&scores) {
-            assert_eq!(
-                original[score as usize], mv,
-                "each score stays with its move"
+        let pruning = Worker::new(pos.clone(), None, &stop, &nodes, None, style);
+        let plain = Worker::new(pos.clone(), None, &stop, &nodes, None, Style::default());
+        check(&pos, &pruning, &plain);
+    }
+
+    #[test]
+    fn the_late_moves_searched_are_the_noisy_ones_in_order_and_only_with_the_style() {
+        with_workers(|pos, worker, plain| {
+            let mut moves = Vec::new();
+            pos.generate(&mut moves);
+            // A quiet placement first, searched before the late moves begin.
+            let quiet = moves.iter().position(|&mv| mv == DmMove::Place(5)).unwrap();
+            moves.swap(0, quiet);
+            let mut scores: Vec<i32> = (0..moves.len() as i32).collect();
+            let first = moves[0];
+            let noisy: Vec<_> = moves[1..]
+                .iter()
+                .copied()
+                .filter(|&mv| pos.is_noisy(mv))
+                .collect();
+            assert_eq!(noisy, [DmMove::Place(2), DmMove::Place(6)]);
+            let original = moves.clone();
+            let end = worker.gather_noisy(&mut moves, &mut scores, 1);
+            assert_eq!((moves[0], &moves[1..end]), (first, &noisy[..]));
+            for (&mv, &score) in moves.iter().zip(&scores) {
+                assert_eq!(
+                    original[score as usize], mv,
+                    "each score stays with its move"
+                );
+            }
+            let quiet = 0;
+            assert!(worker.prunes_late(1, 10, quiet, false, 0));
+            assert!(!plain.prunes_late(1, 10, quiet, false, 0));
+        });
+    }
+
+    #[test]
+    fn a_node_one_ply_from_the_horizon_searches_four_moves_then_only_the_noisy_ones() {
+        with_workers(|pos, worker, _| {
+            let searched = |depth: u32| {
+                let mut moves = Vec::new();
+                pos.generate(&mut moves);
+                // The noisy moves ordered last among quiet ones, as a bad history would.
+                let mut scores: Vec<i32> = moves
+                    .iter()
+                    .map(|&mv| -i32::from(pos.is_noisy(mv)))
+                    .collect();
+                let (mut i, mut left) = (0, MovesLeft::new(moves.len()));
+                let node = (depth, false, 0);
+                while i < left.end
+                    && worker.pick_searched((&mut moves, &mut scores), i, &mut left, node)
+                {
+                    i += 1;
+                }
+                (moves[..i].to_vec(), moves.len())
+            };
+            let (late, all) = searched(1);
+            assert_eq!(late.len(), 4 + 2);
+            assert!(late[..4].iter().all(|&mv| !pos.is_noisy(mv)));
+            assert!(
+                [DmMove::Place(2), DmMove::Place(6)]
+                    .iter()
+                    .all(|mv| late[4..].contains(mv))
             );
-        }
-        let quiet = 0;
-        assert!(worker.prunes_late(1, 10, quiet, false, 0));
-        let plain = Worker::new(pos, None, &stop, &nodes, None, Style::default());
-        assert!(!plain.prunes_late(1, 10, quiet, false, 0));
+            let (deep, _) = searched(3);
+            assert_eq!(deep.len(), all, "no pruning with 3 plies left");
+        });
     }
 }

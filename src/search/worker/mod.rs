@@ -23,11 +23,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
-use super::ordering::{MoveOrdering, pick_next};
+use super::ordering::MoveOrdering;
 use super::score::{INFINITY, MAX_PLY, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
+use late_moves::MovesLeft;
 
 const NODES_PER_FLUSH: u64 = 1024;
 /// The side of the other players when a game of more than two is searched paranoidly.
@@ -474,25 +475,17 @@ impl<'a, G: Game> Worker<'a, G> {
             .score(&self.pos, &moves, &mut scores, hash_move, ply, mover);
         let (mut cut, mut improved) = (false, false);
         let pv_node = node.beta - node.alpha > 1;
-        let (mut i, mut late) = (0, false);
-        while i < moves.len() {
+        let (mut i, mut left) = (0, MovesLeft::new(moves.len()));
+        while i < left.end {
             let sides = (side, mover);
-            let lists = (&mut moves[..], &mut scores[..]);
+            let lists = (&mut moves[..left.end], &mut scores[..left.end]);
             if let Some(done) = self.split_moves(sides, depth, ply, lists, i, pv_node, node) {
                 (cut, improved) = (cut || done.0, improved || done.1);
                 break;
             }
-            pick_next(&mut moves, &mut scores, i);
-            if !late && self.prunes_late(depth, i, scores[i], pv_node, node.best) {
-                // From here on only the noisy moves are searched.
-                late = true;
-                let end = self.gather_noisy(&mut moves, &mut scores, i);
-                moves.truncate(end);
-                scores.truncate(end);
-                if i == end {
-                    break;
-                }
-                pick_next(&mut moves, &mut scores, i);
+            let lists = (&mut moves[..], &mut scores[..]);
+            if !self.pick_searched(lists, i, &mut left, (depth, pv_node, node.best)) {
+                break;
             }
             let mv = moves[i];
             let window = if node.best == -INFINITY {

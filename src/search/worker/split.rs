@@ -5,9 +5,9 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use crate::game::{Game, Player};
 
-use super::super::ordering::pick_next;
 use super::super::score::INFINITY;
 use super::super::split::{Job, Node, SplitBoard, SplitPoint};
+use super::late_moves::MovesLeft;
 use super::{NodeResult, RootMove, Window, Worker};
 
 /// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
@@ -179,18 +179,11 @@ impl<'a, G: Game> Worker<'a, G> {
             return None;
         }
         let mut jobs = Vec::with_capacity(moves.len() - from);
-        let (mut end, mut late) = (moves.len(), false);
-        let mut i = from;
-        while i < end {
-            pick_next(&mut moves[..end], &mut scores[..end], i);
-            if !late && self.prunes_late(depth, i, scores[i], pv_node, node.best) {
-                // The sequential loop's rule: from here on only the noisy moves.
-                late = true;
-                end = self.gather_noisy(moves, scores, i);
-                if i == end {
-                    break;
-                }
-                pick_next(&mut moves[..end], &mut scores[..end], i);
+        let (mut i, mut left) = (from, MovesLeft::new(moves.len()));
+        while i < left.end {
+            let lists = (&mut moves[..], &mut scores[..]);
+            if !self.pick_searched(lists, i, &mut left, (depth, pv_node, node.best)) {
+                break;
             }
             jobs.push(Job {
                 index: i,
