@@ -2,7 +2,8 @@
 //! dice race (registered the same way): the contract of [`Game`] that any rules must keep.
 //!
 //! For every player count and named board a game takes, random walks check at every step:
-//! the legal list is empty exactly when the game is over and holds no duplicate token; every
+//! the legal list is empty exactly when the game is over and holds no duplicate token, and its
+//! noisy decisions, in its order, are what `generate_noisy` lists; every
 //! token passes the syntax check and parses back to its move; chance weights are positive;
 //! `random_move` draws exactly what its documented procedure draws; the game's drawing for
 //! boards is consistent with its position and legal decisions; make keeps the
@@ -94,6 +95,14 @@ fn checked_moves<G: Game>(pos: &G) -> Vec<G::Move> {
             assert!(pos.chance_weight(mv) > 0, "{token} in {text}");
         }
     }
+    let mut noisy = Vec::new();
+    pos.generate_noisy(&mut noisy);
+    let filtered: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| pos.is_noisy(mv))
+        .collect();
+    assert_eq!(noisy, filtered, "the noisy decisions in {text}");
     moves
 }
 

@@ -335,4 +335,16 @@ fn the_noisy_decisions_land_a_checker_on_an_opponent_s_king() {
         !noisy(&buried, "b3b2t"),
         "only the mover's checker on top counts"
     );
+    // Quiescence's list holds exactly these decisions, found without the rest.
+    let listed = |pos: &TumblingDown| {
+        let mut moves = Vec::new();
+        pos.generate_noisy(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| pos.format_move(mv))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(listed(&capture), ["a1b2t"]);
+    assert_eq!(listed(&cancelled), ["a2a1", "a2a1t"]);
+    assert!(listed(&own).is_empty() && listed(&buried).is_empty());
 }

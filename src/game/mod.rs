@@ -225,6 +225,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// The noisy decisions here ([`Game::is_noisy`]), in the order [`Game::generate`] lists
+    /// them: what quiescence search plays. By default the legal list, filtered; a game that
+    /// can find them without the rest overrides it.
+    fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
+        self.generate(moves);
+        moves.retain(|&mv| self.is_noisy(mv));
+    }
+
     /// Static evaluation in centipawns from `player`'s point of view.
     fn evaluate(&self, player: Player) -> i32;
 

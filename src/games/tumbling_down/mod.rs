@@ -105,6 +105,10 @@ impl Game for TumblingDown {
         self.lands_on_a_king(mv)
     }
 
+    fn generate_noisy(&self, moves: &mut Vec<TdMove>) {
+        self.generate_king_landings(moves)
+    }
+
     fn format_move(&self, mv: TdMove) -> String {
         mv.token()
     }

@@ -1,7 +1,7 @@
 //! Moves, their tokens and their generation.
 
 use super::board::{
-    DIRECTION_MASKS, DIRECTIONS, LINES, Square, neighbour, parse_square, square_name,
+    DIRECTION_MASKS, DIRECTIONS, LINES, RAYS, Square, neighbour, parse_square, square_name,
 };
 use super::position::TumblingDown;
 
@@ -93,6 +93,38 @@ impl TumblingDown {
                 moves.push(TdMove::new(from, dir, false));
                 if tall {
                     moves.push(TdMove::new(from, dir, true));
+                }
+            }
+        }
+    }
+
+    /// The moves that land on one of the opponent's kings, in [`TumblingDown::generate`]'s
+    /// order, found without generating the others: only directions whose line holds one of
+    /// his kings are looked at.
+    pub(super) fn generate_king_landings(&self, moves: &mut Vec<TdMove>) {
+        moves.clear();
+        if self.outcome().is_some() {
+            return;
+        }
+        let kings = self.kings(1 - self.side);
+        let mut stacks = self.controlled[self.side as usize];
+        while stacks != 0 {
+            let from = stacks.trailing_zeros() as Square;
+            stacks &= stacks - 1;
+            let tall = self.heights[from] >= 2;
+            let mut dirs = DIRECTION_MASKS[from];
+            while dirs != 0 {
+                let dir = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                if RAYS[from][dir] & kings == 0 {
+                    continue;
+                }
+                if kings >> neighbour(from, dir) & 1 != 0 {
+                    moves.push(TdMove::new(from, dir, false));
+                }
+                let tumble = TdMove::new(from, dir, true);
+                if tall && self.lands_on_a_king(tumble) {
+                    moves.push(tumble);
                 }
             }
         }

@@ -218,6 +218,21 @@ impl TumblingDown {
         self.colors[sq] = colors;
     }
 
+    /// The squares of `player`'s kings: his pure stacks as tall as his king height.
+    pub(super) fn kings(&self, player: Player) -> u64 {
+        let height = self.king_height[player as usize];
+        let mut squares = self.pure[player as usize];
+        let mut kings = 0;
+        while squares != 0 {
+            let sq = squares.trailing_zeros() as Square;
+            squares &= squares - 1;
+            if self.heights[sq] == height {
+                kings |= 1 << sq;
+            }
+        }
+        kings
+    }
+
     /// The height of `player`'s tallest pure stack, or 0.
     fn tallest_pure(&self, player: usize) -> u8 {
         let mut squares = self.pure[player];

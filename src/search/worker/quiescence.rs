@@ -29,11 +29,8 @@ impl<G: Game> Worker<'_, G> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        self.pos.generate(&mut moves);
+        self.pos.generate_noisy(&mut moves);
         for &mv in &moves {
-            if !self.pos.is_noisy(mv) {
-                continue;
-            }
             self.pos.make(mv);
             self.count_node();
             let value = match self.pos.turn() {
