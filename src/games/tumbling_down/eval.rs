@@ -52,17 +52,11 @@ impl TumblingDown {
     pub fn king_threats(&self, attacker: Player) -> i32 {
         let defender = 1 - attacker;
         let own = self.controlled[attacker as usize];
-        let king_height = self.king_height[defender as usize];
-        let mut kings = self.controlled[defender as usize];
+        let mut kings = self.kings(defender);
         let mut threats = 0;
         while kings != 0 {
             let king = kings.trailing_zeros() as Square;
             kings &= kings - 1;
-            // The height first: most of his stacks are not as tall as his kings. `is_king` tests
-            // the height first too, but leaving the test to it counted 5.9% more instructions.
-            if self.heights[king] != king_height || !self.is_king(king) {
-                continue;
-            }
             for dir in 0..8 {
                 let at_edge = LINES[king][(dir + 4) % 8].len == 0;
                 let mut stacks = own & RAYS[king][dir];

@@ -74,10 +74,11 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 }
 
 impl TumblingDown {
-    /// Every legal move: for each controlled stack and on-board direction a step,
-    /// and a tumble too when the stack has two or more checkers (T6).
-    pub(super) fn generate(&self, moves: &mut Vec<TdMove>) {
-        moves.clear();
+    /// Calls `visit(from, dir, tall)` for each stack the mover controls and each direction off
+    /// it that stays on the board, in the order moves are listed; `tall` when the stack has two
+    /// or more checkers, so that it may tumble (T6). Nothing once the game is over.
+    #[inline(always)]
+    fn each_direction(&self, mut visit: impl FnMut(Square, usize, bool)) {
         if self.outcome().is_some() {
             return;
         }
@@ -90,12 +91,21 @@ impl TumblingDown {
             while dirs != 0 {
                 let dir = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                moves.push(TdMove::new(from, dir, false));
-                if tall {
-                    moves.push(TdMove::new(from, dir, true));
-                }
+                visit(from, dir, tall);
             }
         }
+    }
+
+    /// Every legal move: for each controlled stack and on-board direction a step,
+    /// and a tumble too when the stack has two or more checkers (T6).
+    pub(super) fn generate(&self, moves: &mut Vec<TdMove>) {
+        moves.clear();
+        self.each_direction(|from, dir, tall| {
+            moves.push(TdMove::new(from, dir, false));
+            if tall {
+                moves.push(TdMove::new(from, dir, true));
+            }
+        });
     }
 
     /// The moves that land on one of the opponent's kings, in [`TumblingDown::generate`]'s
@@ -103,31 +113,19 @@ impl TumblingDown {
     /// his kings are looked at.
     pub(super) fn generate_king_landings(&self, moves: &mut Vec<TdMove>) {
         moves.clear();
-        if self.outcome().is_some() {
-            return;
-        }
         let kings = self.kings(1 - self.side);
-        let mut stacks = self.controlled[self.side as usize];
-        while stacks != 0 {
-            let from = stacks.trailing_zeros() as Square;
-            stacks &= stacks - 1;
-            let tall = self.heights[from] >= 2;
-            let mut dirs = DIRECTION_MASKS[from];
-            while dirs != 0 {
-                let dir = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                if RAYS[from][dir] & kings == 0 {
-                    continue;
-                }
-                if kings >> neighbour(from, dir) & 1 != 0 {
-                    moves.push(TdMove::new(from, dir, false));
-                }
-                let tumble = TdMove::new(from, dir, true);
-                if tall && self.lands_on_a_king(tumble) {
-                    moves.push(tumble);
-                }
+        self.each_direction(|from, dir, tall| {
+            if RAYS[from][dir] & kings == 0 {
+                return;
             }
-        }
+            if kings >> neighbour(from, dir) & 1 != 0 {
+                moves.push(TdMove::new(from, dir, false));
+            }
+            let tumble = TdMove::new(from, dir, true);
+            if tall && self.lands_on_a_king(tumble) {
+                moves.push(tumble);
+            }
+        });
     }
 
     /// Whether `mv` lands one of the mover's checkers on top of one of the opponent's kings
