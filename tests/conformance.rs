@@ -3,7 +3,7 @@
 //!
 //! For every player count and named board a game takes, random walks check at every step:
 //! the legal list is empty exactly when the game is over and holds no duplicate token, and its
-//! noisy decisions, in its order, are what `generate_noisy` lists; every
+//! noisy decisions, in its order, are those among `noisy_candidates`; every
 //! token passes the syntax check and parses back to its move; chance weights are positive;
 //! `random_move` draws exactly what its documented procedure draws; the game's drawing for
 //! boards is consistent with its position and legal decisions; make keeps the
@@ -95,14 +95,23 @@ fn checked_moves<G: Game>(pos: &G) -> Vec<G::Move> {
             assert!(pos.chance_weight(mv) > 0, "{token} in {text}");
         }
     }
-    let mut noisy = Vec::new();
-    pos.generate_noisy(&mut noisy);
-    let filtered: Vec<G::Move> = moves
-        .iter()
-        .copied()
-        .filter(|&mv| pos.is_noisy(mv))
-        .collect();
-    assert_eq!(noisy, filtered, "the noisy decisions in {text}");
+    let mut candidates = Vec::new();
+    pos.noisy_candidates(&mut candidates);
+    let noisy = |list: &[G::Move]| -> Vec<G::Move> {
+        list.iter()
+            .copied()
+            .filter(|&mv| pos.is_noisy(mv))
+            .collect()
+    };
+    assert_eq!(
+        noisy(&candidates),
+        noisy(&moves),
+        "the noisy decisions in {text}"
+    );
+    assert!(
+        candidates.iter().all(|mv| moves.contains(mv)),
+        "candidates outside the legal list in {text}"
+    );
     moves
 }
 

@@ -338,7 +338,7 @@ fn the_noisy_decisions_land_a_checker_on_an_opponent_s_king() {
     // Quiescence's list holds exactly these decisions, found without the rest.
     let listed = |pos: &TumblingDown| {
         let mut moves = Vec::new();
-        pos.generate_noisy(&mut moves);
+        pos.noisy_candidates(&mut moves);
         moves
             .iter()
             .map(|&mv| pos.format_move(mv))

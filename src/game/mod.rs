@@ -225,12 +225,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// The noisy decisions here ([`Game::is_noisy`]), in the order [`Game::generate`] lists
-    /// them: what quiescence search plays. By default the legal list, filtered; a game that
-    /// can find them without the rest overrides it.
-    fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
+    /// The decisions quiescence search looks at here: every noisy one ([`Game::is_noisy`]),
+    /// perhaps with others, which it skips, in the order [`Game::generate`] lists them. By
+    /// default the whole legal list (quiescence asks `is_noisy` of a move only when it reaches
+    /// it); a game that can find its noisy decisions without the rest lists only those.
+    fn noisy_candidates(&self, moves: &mut Vec<Self::Move>) {
         self.generate(moves);
-        moves.retain(|&mv| self.is_noisy(mv));
     }
 
     /// Static evaluation in centipawns from `player`'s point of view.

@@ -105,7 +105,7 @@ impl Game for TumblingDown {
         self.lands_on_a_king(mv)
     }
 
-    fn generate_noisy(&self, moves: &mut Vec<TdMove>) {
+    fn noisy_candidates(&self, moves: &mut Vec<TdMove>) {
         self.generate_king_landings(moves)
     }
 

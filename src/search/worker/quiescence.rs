@@ -29,8 +29,11 @@ impl<G: Game> Worker<'_, G> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        self.pos.generate_noisy(&mut moves);
+        self.pos.noisy_candidates(&mut moves);
         for &mv in &moves {
+            if !self.pos.is_noisy(mv) {
+                continue;
+            }
             self.pos.make(mv);
             self.count_node();
             let value = match self.pos.turn() {
