@@ -2,6 +2,7 @@
 
 mod balance;
 mod game;
+mod lost;
 mod merge;
 mod openings;
 mod probe;
@@ -117,6 +118,26 @@ enum Command {
         #[arg(long, value_parser = game_names())]
         game: Option<String>,
     },
+    /// Writes an openings file of the turning points of the games an engine lost: for each
+    /// such game, the position where it was to decide at or after each of the given plies
+    /// after the game's opening (`match --openings file=...` plays them again).
+    Lost {
+        /// The record files.
+        #[arg(required = true)]
+        records: Vec<String>,
+        /// The engine whose lost games are read, as the records name it.
+        #[arg(long)]
+        name: String,
+        /// Plies after each game's opening, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        plies: Vec<usize>,
+        /// The game, for records that do not name it (written by an older arena).
+        #[arg(long, value_parser = game_names())]
+        game: Option<String>,
+        /// The file to write.
+        #[arg(long)]
+        out: String,
+    },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
     Merge {
@@ -201,6 +222,13 @@ fn main() -> ExitCode {
             games,
         } => replay_records(&records, &engine, &each, game.as_deref(), games),
         Command::Times { records, game } => time_report(&records, game.as_deref()),
+        Command::Lost {
+            records,
+            name,
+            plies,
+            game,
+            out,
+        } => write_lost(&records, &name, &plies, game.as_deref(), &out),
         Command::Merge { records, sprt } => {
             parse_sprt(&sprt).and_then(|sprt| merge::merge(&records, sprt, &mut std::io::stdout()))
         }
@@ -299,6 +327,21 @@ fn time_report(paths: &[String], game: Option<&str>) -> Result<(), String> {
     for (name, spent) in &engines {
         println!("{}", times::line(name, spent));
     }
+    Ok(())
+}
+
+/// `arena lost`: the turning points of `name`'s lost games, one opening a line, to `out`.
+fn write_lost(
+    paths: &[String],
+    name: &str,
+    plies: &[usize],
+    game: Option<&str>,
+    out: &str,
+) -> Result<(), String> {
+    let lines = lost::turning_points(&read_with_settings(paths, game)?, name, plies)?;
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    std::fs::write(out, text).map_err(|e| format!("cannot write '{out}': {e}"))?;
+    println!("{} openings written to {out}", lines.len());
     Ok(())
 }
 

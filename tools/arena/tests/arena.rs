@@ -594,3 +594,57 @@ fn times_give_every_recorded_decision_to_an_engine() {
     );
     assert_eq!(decisions(said[1]) + decisions(said[2]), moves, "{out}");
 }
+
+#[test]
+fn lost_games_give_the_positions_where_the_loser_decided() {
+    let records = temp_file("lost.records");
+    // `exit 1000` plays random moves (it would misbehave only after 1,000 of them). Each pair
+    // of games has its own opening, and in a pair the loser decides first in different
+    // positions, so every lost game gives its own line.
+    let engines = [engine("search", "s"), engine("exit 1000", "r")];
+    let args = [
+        "--each",
+        "nodes=300",
+        "--games",
+        "4",
+        "--openings",
+        "random=4",
+        "--records",
+        &records,
+    ];
+    run("dimraw", &engines, &args);
+    let lost = lines(&records)
+        .iter()
+        .map(|l| ugi::record::GameRecord::parse(l).unwrap())
+        .filter(|r| {
+            r.seats
+                .iter()
+                .zip(&r.scores)
+                .any(|(s, &x)| s == "r" && x == 0.0)
+        })
+        .count();
+    assert!(lost > 0, "the random player lost no game");
+    let book = temp_file("lost.book");
+    let out = arena(&[
+        "lost", &records, "--name", "r", "--plies", "0", "--out", &book,
+    ]);
+    assert_eq!(out.trim(), format!("{lost} openings written to {book}"));
+    let openings = lines(&book);
+    assert_eq!(openings.len(), lost);
+    assert!(
+        openings.iter().all(|l| l.starts_with("startpos moves ")),
+        "{openings:?}"
+    );
+    let none = temp_file("lost-none.book");
+    arena(&[
+        "lost", &records, "--name", "nobody", "--plies", "0", "--out", &none,
+    ]);
+    assert!(lines(&none).is_empty());
+    // The book is an openings file a match plays.
+    let replayed = run(
+        "dimraw",
+        &engines,
+        &["--each", "nodes=300", "--openings", &format!("file={book}")],
+    );
+    assert!(replayed.contains("Finished game 2"), "{replayed}");
+}
