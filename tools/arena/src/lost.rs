@@ -20,8 +20,9 @@ pub fn lost_by(record: &GameRecord, name: &str) -> bool {
 }
 
 /// For every game of `games` that `name` lost, in order, the position as an opening line
-/// (`startpos moves ...`) where its seat was first to decide at or after each of `plies`
-/// (counted after the game's opening); a position met twice is written once.
+/// (`startpos moves ...`, or the opening's position text and moves) where its seat was first
+/// to decide at or after each of `plies` (counted after the game's opening); a position met
+/// twice is written once.
 pub fn turning_points(
     games: &[(GameRecord, GameSettings)],
     name: &str,
