@@ -3,44 +3,61 @@
 use crate::game::{Game, Player, Turn};
 
 use super::QUIESCENCE_PLIES;
-use super::score::terminal_value;
+use super::score::{static_value, terminal_value};
 
 /// The negamax (expectimax at chance plies) value of `pos` for its player to move, searched to `depth`.
 ///
 /// It uses the core's conventions: finished games score by [`terminal_value`], a
-/// position that repeats an earlier one scores 0, and the sign changes only when
-/// the player to move changes.
+/// position that repeats an earlier one scores 0, the horizon by [`static_value`] for the
+/// player to move at the root, and the sign changes only when the player to move changes.
 pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
-    best_for(pos, root_player(pos), depth, 0, Horizon::default())
+    let root = root_player(pos);
+    best_for(pos, root, depth, 0, Horizon::new(root))
 }
 
 /// [`negamax`] whose horizon plays on with noisy decisions ([`Game::is_noisy`]): a position
 /// there is worth the best of its static value and its noisy decisions' values, up to
 /// [`QUIESCENCE_PLIES`] of them in a row (a chance ply after one scores statically).
 pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    let root = root_player(pos);
     let horizon = Horizon {
         noisy: QUIESCENCE_PLIES,
-        extend: false,
+        ..Horizon::new(root)
     };
-    best_for(pos, root_player(pos), depth, 0, horizon)
+    best_for(pos, root, depth, 0, horizon)
 }
 
 /// [`negamax_quiescent`] that counts no ply for a decision that finishes a turn
 /// ([`Game::finishes_turn`]): such a decision is searched to the depth of the one before it.
 pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
+    let root = root_player(pos);
     let horizon = Horizon {
         noisy: QUIESCENCE_PLIES,
         extend: true,
+        root,
     };
-    best_for(pos, root_player(pos), depth, 0, horizon)
+    best_for(pos, root, depth, 0, horizon)
 }
 
-/// How far the textbook search looks: the noisy plies its horizon may play on with, and
-/// whether a decision that finishes a turn costs no ply.
-#[derive(Clone, Copy, Default)]
+/// How far the textbook search looks and how it values its horizon: the noisy plies its
+/// horizon may play on with, whether a decision that finishes a turn costs no ply, and the
+/// player the search is for (whose seat's draw preference the static values take).
+#[derive(Clone, Copy)]
 struct Horizon {
     noisy: u32,
     extend: bool,
+    root: Player,
+}
+
+impl Horizon {
+    /// No noisy plies and no extension, for `root`.
+    fn new(root: Player) -> Self {
+        Horizon {
+            noisy: 0,
+            extend: false,
+            root,
+        }
+    }
 }
 
 /// The best value for `side` (to move) of its moves to `depth`, the horizon playing on with
@@ -48,7 +65,7 @@ struct Horizon {
 /// finishing the turn keeps this depth for it.
 fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon: Horizon) -> i32 {
     if depth == 0 {
-        return quiescent(pos, side, ply, horizon.noisy);
+        return quiescent(pos, side, ply, horizon);
     }
     let mut moves = Vec::new();
     pos.generate(&mut moves);
@@ -66,9 +83,10 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon:
 }
 
 /// The horizon's value for `side` (to move): its static value, or better, a noisy
-/// decision's value while `left` allows another.
-fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, left: u32) -> i32 {
-    let stand = pos.evaluate(side);
+/// decision's value while `horizon.noisy` allows another.
+fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, horizon: Horizon) -> i32 {
+    let stand = static_value(pos, side, horizon.root);
+    let left = horizon.noisy;
     if left == 0 {
         return stand;
     }
@@ -78,11 +96,11 @@ fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, left: u32) -> i32 {
     moves.into_iter().fold(stand, |best, mv| {
         pos.make(mv);
         let value = match pos.turn() {
-            Turn::Chance => pos.evaluate(side),
+            Turn::Chance => static_value(pos, side, horizon.root),
             _ => {
                 let noisy = Horizon {
                     noisy: left - 1,
-                    extend: false,
+                    ..Horizon::new(horizon.root)
                 };
                 value_for(pos, side, 0, ply + 1, noisy)
             }
@@ -98,7 +116,7 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon
         _ if pos.repeats_earlier() => 0,
         Turn::Player(next) if next == side => best_for(pos, side, depth, ply, horizon),
         Turn::Player(next) => -best_for(pos, next, depth, ply, horizon),
-        Turn::Chance if depth == 0 => pos.evaluate(side),
+        Turn::Chance if depth == 0 => static_value(pos, side, horizon.root),
         Turn::Chance => {
             let mut outcomes = Vec::new();
             pos.generate(&mut outcomes);
@@ -140,7 +158,7 @@ fn leaf_value<G: Game>(pos: &G, root: Player, depth: u32, ply: usize) -> Option<
     } else if ply > 0 && pos.repeats_earlier() {
         Some(0)
     } else if depth == 0 {
-        Some(pos.evaluate(root))
+        Some(static_value(pos, root, root))
     } else {
         None
     }

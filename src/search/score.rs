@@ -1,6 +1,6 @@
 //! Search scores: centipawns, and wins or losses at a known distance in plies.
 
-use crate::game::{Outcome, Player};
+use crate::game::{Game, Outcome, Player};
 
 /// The score of a win at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -18,6 +18,18 @@ pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usi
         2 => MATE - ply as i32,
         1 => 0,
         _ => -(MATE - ply as i32),
+    }
+}
+
+/// The static value of `pos` for `side` in a search for `root`: the game's evaluation, less
+/// the root's [`Game::DRAW_PREFERENCE`] when `side` is the root and plus it when `side` is
+/// his opponent (two players only).
+pub fn static_value<G: Game>(pos: &G, side: Player, root: Player) -> i32 {
+    let value = pos.evaluate(side);
+    match G::DRAW_PREFERENCE.get(root as usize) {
+        Some(&preference) if pos.players() == 2 && side == root => value - preference,
+        Some(&preference) if pos.players() == 2 => value + preference,
+        _ => value,
     }
 }
 
@@ -54,5 +66,23 @@ mod tests {
                 assert_eq!(from_tt(to_tt(score, ply), ply), score);
             }
         }
+    }
+
+    #[test]
+    fn a_seat_that_prefers_draws_sees_every_evaluation_lowered_by_its_preference() {
+        use crate::game::GameConfig;
+        use crate::games::dimraw::Dimraw;
+        let pos = Dimraw::startpos(&GameConfig::default()).unwrap();
+        let [p1, p2] = [0, 1].map(|player| pos.evaluate(player));
+        let preference = Dimraw::DRAW_PREFERENCE[1];
+        assert!(preference > 0 && Dimraw::DRAW_PREFERENCE[0] == 0);
+        assert_eq!(static_value(&pos, 1, 1), p2 - preference, "p2 searching");
+        assert_eq!(
+            static_value(&pos, 0, 1),
+            p1 + preference,
+            "p1 in p2's search"
+        );
+        assert_eq!(static_value(&pos, 0, 0), p1, "p1 searching: no preference");
+        assert_eq!(static_value(&pos, 1, 0), p2);
     }
 }

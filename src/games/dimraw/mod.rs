@@ -23,6 +23,7 @@ impl Game for Dimraw {
     const EXTENSIONS: bool = true;
     const INTERNAL_REDUCTIONS: bool = true;
     const LATE_MOVE_PRUNING: bool = true;
+    const DRAW_PREFERENCE: [i32; 2] = [0, 150];
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

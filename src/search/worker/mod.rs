@@ -24,7 +24,7 @@ use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
 use super::ordering::MoveOrdering;
-use super::score::{INFINITY, MAX_PLY, terminal_value};
+use super::score::{INFINITY, MAX_PLY, static_value, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
@@ -294,7 +294,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if side == COALITION {
             -self.pos.evaluate(self.root)
         } else {
-            self.pos.evaluate(side)
+            static_value(&self.pos, side, self.root)
         }
     }
 
