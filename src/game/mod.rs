@@ -139,9 +139,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const LATE_MOVE_PRUNING: bool = false;
     /// In a two-player game, how much more than an even evaluation a draw is worth to each
     /// seat (`p1`, `p2`), in centipawns, when alpha-beta searches for that seat: its search
-    /// lowers that seat's evaluations by as much and raises the opponent's, so a seat that
-    /// the rules handicap takes a draw over a position its evaluation calls only a little
-    /// better. Set only where an arena SPRT showed that it pays; zero by default.
+    /// lowers that seat's evaluations by as much and raises the opponent's, so that seat
+    /// takes a draw over a position its evaluation calls only a little better. Set only
+    /// where an arena SPRT showed that it pays; zero by default.
     const DRAW_PREFERENCE: [i32; 2] = [0, 0];
     /// The moves a player is taken to have left when a clock comes without `movestogo`: the
     /// time plan spreads the clock over this many (and never over more). 30 where no other
