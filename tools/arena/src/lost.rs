@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use crate::records::GameRecord;
-use crate::referee::{GameSettings, Next, follow};
+use crate::referee::{GameSettings, Next, Opening, follow};
 
 /// Whether `name` lost the game of `record`: it sat in a seat whose score is under an even
 /// share (so a two-player draw is not lost; a draw of more players, which scores 0, is).
@@ -19,36 +19,37 @@ pub fn lost_by(record: &GameRecord, name: &str) -> bool {
         .any(|(seat, &score)| seat == name && score < even)
 }
 
-/// For every game of `games` that `name` lost, in order, the position as an opening line
-/// (`startpos moves ...`, or the opening's position text and moves) where its seat was first
-/// to decide at or after each of `plies` (counted after the game's opening); a position met
-/// twice is written once.
+/// For every game of `games` that `name` lost, in order, the position as an opening (the
+/// game's opening and the tokens after it) where its seat was first to decide at or after
+/// each of `plies` (counted after the game's opening); a position met twice is given once.
 pub fn turning_points(
     games: &[(GameRecord, GameSettings)],
     name: &str,
     plies: &[usize],
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<Opening>, String> {
     let mut seen = HashSet::new();
-    let mut lines = Vec::new();
+    let mut points = Vec::new();
     for (record, settings) in games.iter().filter(|(r, _)| lost_by(r, name)) {
-        let seat = record.seats.iter().position(|s| s == name);
+        let Some(seat) = record.seats.iter().position(|s| s == name) else {
+            continue;
+        };
         let mut wanted = plies.to_vec();
         wanted.sort_unstable();
         follow(settings, record, |referee, index, _| {
             while wanted.first().is_some_and(|&ply| ply <= index) {
-                if referee.next() != Next::Player(seat.unwrap_or(usize::MAX)) {
+                if referee.next() != Next::Player(seat) {
                     return Ok(());
                 }
                 wanted.remove(0);
-                let line = referee.position_command()["position ".len()..].to_string();
-                if seen.insert(line.clone()) {
-                    lines.push(line);
+                let point = referee.so_far();
+                if seen.insert(point.line()) {
+                    points.push(point);
                 }
             }
             Ok(())
         })?;
     }
-    Ok(lines)
+    Ok(points)
 }
 
 #[cfg(test)]
@@ -93,7 +94,8 @@ mod tests {
         let games = [(record.clone(), settings())];
         // Ply 0 is b's; at ply 1 (a's) the next of b's is ply 2; plies 3 and 4 are a's, so
         // ply 3 goes on to ply 5; ply 2 asked twice gives one line.
-        let lines = turning_points(&games, "b", &[3, 0, 1, 2]).unwrap();
+        let points = turning_points(&games, "b", &[3, 0, 1, 2]).unwrap();
+        let lines: Vec<String> = points.iter().map(Opening::line).collect();
         assert_eq!(
             lines,
             [

@@ -338,11 +338,8 @@ fn write_lost(
     game: Option<&str>,
     out: &str,
 ) -> Result<(), String> {
-    let lines = lost::turning_points(&read_with_settings(paths, game)?, name, plies)?;
-    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    std::fs::write(out, text).map_err(|e| format!("cannot write '{out}': {e}"))?;
-    println!("{} openings written to {out}", lines.len());
-    Ok(())
+    let points = lost::turning_points(&read_with_settings(paths, game)?, name, plies)?;
+    save_openings(&points, out)
 }
 
 /// Every record of the files at `paths`, each with the game it was played in (as the record

@@ -87,11 +87,16 @@ impl Referee {
         &self.played
     }
 
-    /// The `position` command for the game so far.
-    pub fn position_command(&self) -> String {
+    /// The game so far as an opening: the opening and the tokens played since.
+    pub fn so_far(&self) -> Opening {
         let mut opening = self.opening.clone();
         opening.moves.extend(self.played.iter().cloned());
-        format!("position {}", opening.line())
+        opening
+    }
+
+    /// The `position` command for the game so far.
+    pub fn position_command(&self) -> String {
+        format!("position {}", self.so_far().line())
     }
 
     /// Who decides next.

@@ -628,7 +628,7 @@ fn lost_games_give_the_positions_where_the_loser_decided() {
     let out = arena(&[
         "lost", &records, "--name", "r", "--plies", "0", "--out", &book,
     ]);
-    assert_eq!(out.trim(), format!("{lost} openings written to {book}"));
+    assert_eq!(out.trim(), format!("wrote {lost} openings to {book}"));
     let openings = lines(&book);
     assert_eq!(openings.len(), lost);
     assert!(
