@@ -27,8 +27,10 @@ pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usi
 pub fn static_value<G: Game>(pos: &G, side: Player, root: Player) -> i32 {
     let value = pos.evaluate(side);
     match G::DRAW_PREFERENCE.get(root as usize) {
-        Some(&preference) if pos.players() == 2 && side == root => value - preference,
-        Some(&preference) if pos.players() == 2 => value + preference,
+        Some(&preference) if pos.players() == 2 => match side == root {
+            true => value - preference,
+            false => value + preference,
+        },
         _ => value,
     }
 }

@@ -29,12 +29,13 @@ pub fn turning_points(
 ) -> Result<Vec<Opening>, String> {
     let mut seen = HashSet::new();
     let mut points = Vec::new();
+    let mut sorted = plies.to_vec();
+    sorted.sort_unstable();
     for (record, settings) in games.iter().filter(|(r, _)| lost_by(r, name)) {
         let Some(seat) = record.seats.iter().position(|s| s == name) else {
             continue;
         };
-        let mut wanted = plies.to_vec();
-        wanted.sort_unstable();
+        let mut wanted = sorted.clone();
         follow(settings, record, |referee, index, _| {
             while wanted.first().is_some_and(|&ply| ply <= index) {
                 if referee.next() != Next::Player(seat) {
