@@ -63,6 +63,18 @@ fn tumbling_down_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3(
 }
 
 #[test]
+fn tumbling_down_extensions_match_the_textbook_search_that_extends_threats_depths_1_to_2() {
+    let mut changed = 0;
+    for seed in 0..60 {
+        let pos = sparse_position(seed);
+        for depth in 1..=2 {
+            changed += check_extended(&pos, depth) as u32;
+        }
+    }
+    assert!(changed >= 10, "extensions changed only {changed} values");
+}
+
+#[test]
 fn played_positions_depths_1_to_2() {
     for seed in 0..20 {
         let mut pos = TumblingDown::startpos(&GameConfig::default()).unwrap();
@@ -154,10 +166,11 @@ fn check_quiescent<G: Game>(pos: &G, depth: u32) -> bool {
     expected != negamax(&mut pos.clone(), depth)
 }
 
-/// With quiescence search and no ply counted for a removal, alpha-beta equals the textbook
-/// quiescent negamax that counts depth the same way; returns whether the removals' free ply
-/// changed the value. With late-move reductions too to 2 plies: a removal after a root mill
-/// keeps the root's depth, so from 3 plies on a node below the root may reduce.
+/// With quiescence search, no ply counted for a removal and a ply added for a threat to
+/// answer, alpha-beta equals the textbook quiescent negamax that counts depth the same way;
+/// returns whether the extensions changed the value. With late-move reductions too to 2
+/// plies: an extended move at the root keeps the root's depth, so from 3 plies on a node
+/// below the root may reduce.
 fn check_extended<G: Game>(pos: &G, depth: u32) -> bool {
     let expected = negamax_quiescent_extended(&mut pos.clone(), depth);
     for reductions in [false, true].into_iter().filter(|&r| !r || depth <= 2) {

@@ -315,6 +315,25 @@ fn the_turn_is_handed_over_and_back() {
 }
 
 #[test]
+fn a_threat_to_answer_is_a_landing_on_the_mover_s_king_next_with_none_of_his_now() {
+    let landings = |pos: &TumblingDown| {
+        let mut moves = Vec::new();
+        pos.noisy_candidates(&mut moves);
+        moves.len()
+    };
+    // After a2a1t p1's a1b2t would cover p2's king at h8, and p2 can cover none of p1's.
+    let threatened = td("a2a1t");
+    assert_eq!(landings(&threatened), 0);
+    assert!(threatened.must_answer_threat());
+    // With p1 to move, the landing is his to play, not a threat to answer.
+    let capture = td("a2a1t d8e8");
+    assert!(landings(&capture) > 0);
+    assert!(!capture.must_answer_threat());
+    // Nothing threatens a king at the start.
+    assert!(!td("").must_answer_threat());
+}
+
+#[test]
 fn the_noisy_decisions_land_a_checker_on_an_opponent_s_king() {
     let noisy = |pos: &TumblingDown, token| pos.is_noisy(pos.parse_move(token).unwrap());
     // Case 1: the tumble's top checker lands on p2's king at h8; the step stops short of it.

@@ -126,7 +126,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// under `Quiescence auto`: on only in the games where an arena SPRT showed that it pays.
     const QUIESCENCE: bool = false;
     /// Whether alpha-beta searches a decision that finishes a turn ([`Game::finishes_turn`])
-    /// without counting it as a ply, so that a turn of two decisions costs one, under
+    /// without counting it as a ply, so that a turn of two decisions costs one, and a move
+    /// that leaves a threat to answer ([`Game::must_answer_threat`]) likewise, under
     /// `Extensions auto`: on only in the games where an arena SPRT showed that it pays.
     const EXTENSIONS: bool = false;
     /// Whether alpha-beta searches a node that the table knows no move for a ply shallower
@@ -222,6 +223,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// mill earned) instead of starting a turn: under [`Game::EXTENSIONS`] alpha-beta does not
     /// count it as a ply. False by default.
     fn finishes_turn(&self) -> bool {
+        false
+    }
+
+    /// Whether the player to decide here must answer a threat: the opponent would win
+    /// material with his next decision and the player cannot win any with this one. Under
+    /// [`Game::EXTENSIONS`] alpha-beta searches such a position a ply deeper. False by default.
+    fn must_answer_threat(&self) -> bool {
         false
     }
 

@@ -519,7 +519,7 @@ mod tests {
                 |s| s.quiescence,
                 &["tumbling-down", "splinter", "dimraw"],
             ),
-            ("Extensions", |s| s.extensions, &["dimraw"]),
+            ("Extensions", |s| s.extensions, &["tumbling-down", "dimraw"]),
             ("IIR", |s| s.internal_reductions, &["dimraw"]),
             ("LMP", |s| s.late_move_pruning, &["tumbling-down", "dimraw"]),
         ];

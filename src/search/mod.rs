@@ -58,7 +58,8 @@ pub struct Style {
     pub futility: bool,
     /// Quiescence search on the game's noisy decisions in two-player games.
     pub quiescence: bool,
-    /// Alpha-beta counts no ply for a decision that finishes a turn ([`Game::finishes_turn`]).
+    /// Alpha-beta counts no ply for a decision that finishes a turn ([`Game::finishes_turn`])
+    /// or leaves a threat to answer ([`Game::must_answer_threat`]).
     pub extensions: bool,
     /// Alpha-beta searches a node that the table knows no move for a ply shallower, from 4
     /// plies left (internal iterative reductions).

@@ -28,7 +28,9 @@ pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
 }
 
 /// [`negamax_quiescent`] that counts no ply for a decision that finishes a turn
-/// ([`Game::finishes_turn`]): such a decision is searched to the depth of the one before it.
+/// ([`Game::finishes_turn`]): such a decision is searched to the depth of the one before it,
+/// and none for a move after which the player to decide must answer a threat
+/// ([`Game::must_answer_threat`]).
 pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
     let root = root_player(pos);
     let horizon = Horizon {
@@ -40,8 +42,9 @@ pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
 }
 
 /// How far the textbook search looks and how it values its horizon: the noisy plies its
-/// horizon may play on with, whether a decision that finishes a turn costs no ply, and the
-/// player the search is for (whose seat's draw preference the static values take).
+/// horizon may play on with, whether a decision that finishes a turn or leaves a threat to
+/// answer costs no ply, and the player the search is for (whose seat's draw preference the
+/// static values take).
 #[derive(Clone, Copy)]
 struct Horizon {
     noisy: u32,
@@ -62,7 +65,7 @@ impl Horizon {
 
 /// The best value for `side` (to move) of its moves to `depth`, the horizon playing on with
 /// up to `horizon.noisy` noisy plies; under `horizon.extend` a move that leaves a decision
-/// finishing the turn keeps this depth for it.
+/// finishing the turn, or a threat to answer, keeps this depth for it.
 fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon: Horizon) -> i32 {
     if depth == 0 {
         return quiescent(pos, side, ply, horizon);
@@ -73,7 +76,8 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon:
         .into_iter()
         .map(|mv| {
             pos.make(mv);
-            let left = depth - 1 + (horizon.extend && pos.finishes_turn()) as u32;
+            let extended = pos.finishes_turn() || pos.must_answer_threat();
+            let left = depth - 1 + (horizon.extend && extended) as u32;
             let value = value_for(pos, side, left, ply + 1, horizon);
             pos.unmake();
             value

@@ -25,6 +25,7 @@ impl Game for TumblingDown {
     const NULL_MOVE: bool = true;
     const FUTILITY: bool = true;
     const QUIESCENCE: bool = true;
+    const EXTENSIONS: bool = true;
     const LATE_MOVE_PRUNING: bool = true;
     const MOVES_TO_GO: u64 = 15;
     const BENCH: BenchSpec = BenchSpec {
@@ -103,6 +104,12 @@ impl Game for TumblingDown {
 
     fn is_noisy(&self, mv: TdMove) -> bool {
         self.lands_on_a_king(mv)
+    }
+
+    fn must_answer_threat(&self) -> bool {
+        self.outcome().is_none()
+            && self.could_land_on_a_king(1 - self.side)
+            && !self.could_land_on_a_king(self.side)
     }
 
     fn noisy_candidates(&self, moves: &mut Vec<TdMove>) {

@@ -128,7 +128,8 @@ pub struct Worker<'a, G: Game> {
     futility: bool,
     /// Quiescence search at the horizon, if the style asks for it.
     quiescence: bool,
-    /// No ply counted for a decision that finishes a turn, if the style asks for it.
+    /// No ply counted for a decision that finishes a turn or leaves a threat to answer, if
+    /// the style asks for it.
     extensions: bool,
     /// Nodes with no hash move searched a ply shallower, if the style asks for it.
     internal_reductions: bool,
@@ -386,8 +387,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
         // A decision that finishes the turn (a removal after a mill) is searched to the
-        // depth of the decision that started it.
-        let depth = depth + (self.extensions && self.pos.finishes_turn()) as u32;
+        // depth of the decision that started it, and so is a threat's answer.
+        let depth = depth
+            + (self.extensions && (self.pos.finishes_turn() || self.pos.must_answer_threat()))
+                as u32;
         if let Some(tt) = self.tt.filter(|_| depth > 0) {
             // The child looks itself up first unless it is a leaf: start fetching its bucket.
             tt.prefetch(self.pos.hash() ^ self.key_salt);
