@@ -107,9 +107,8 @@ impl Game for TumblingDown {
     }
 
     fn must_answer_threat(&self) -> bool {
-        self.outcome().is_none()
-            && self.could_land_on_a_king(1 - self.side)
-            && !self.could_land_on_a_king(self.side)
+        // Both scans find nothing once the game is over.
+        self.could_land_on_a_king(1 - self.side) && !self.could_land_on_a_king(self.side)
     }
 
     fn noisy_candidates(&self, moves: &mut Vec<TdMove>) {
