@@ -52,25 +52,13 @@ fn sparse_positions_depths_1_to_4() {
 
 #[test]
 fn tumbling_down_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
-    let mut changed = 0;
-    for seed in 0..60 {
-        let pos = sparse_position(seed);
-        for depth in 1..=3 {
-            changed += check_quiescent(&pos, depth) as u32;
-        }
-    }
+    let changed = values_changed((0..60).map(sparse_position), 3, check_quiescent);
     assert!(changed >= 10, "quiescence changed only {changed} values");
 }
 
 #[test]
 fn tumbling_down_extensions_match_the_textbook_search_that_extends_threats_depths_1_to_2() {
-    let mut changed = 0;
-    for seed in 0..60 {
-        let pos = sparse_position(seed);
-        for depth in 1..=2 {
-            changed += check_extended(&pos, depth) as u32;
-        }
-    }
+    let changed = values_changed((0..60).map(sparse_position), 2, check_extended);
     assert!(changed >= 10, "extensions changed only {changed} values");
 }
 
@@ -185,32 +173,36 @@ fn check_extended<G: Game>(pos: &G, depth: u32) -> bool {
     expected != negamax_quiescent(&mut pos.clone(), depth)
 }
 
-/// How many of `check`'s values, over running Dimraw positions 8 to 32 random plies in (one
-/// walk per seed) at depths 1 to 3, it reports changed.
-fn dimraw_values_changed(seeds: std::ops::Range<u64>, check: fn(&Dimraw, u32) -> bool) -> u32 {
-    let mut changed = 0;
-    for seed in seeds {
+/// How many of `check`'s values, over `positions` at depths 1 to `deepest`, it reports
+/// changed.
+fn values_changed<G: Game>(
+    positions: impl Iterator<Item = G>,
+    deepest: u32,
+    check: fn(&G, u32) -> bool,
+) -> u32 {
+    positions
+        .map(|pos| (1..=deepest).filter(|&depth| check(&pos, depth)).count() as u32)
+        .sum()
+}
+
+/// Running Dimraw positions 8 to 32 random plies in, one walk per seed.
+fn dimraw_positions(seeds: std::ops::Range<u64>) -> impl Iterator<Item = Dimraw> {
+    seeds.filter_map(|seed| {
         let mut pos = Dimraw::startpos(&GameConfig::default()).unwrap();
         random_walk(&mut pos, 8 + seed as usize % 25, &mut rng(seed));
-        if pos.outcome().is_some() {
-            continue;
-        }
-        for depth in 1..=3 {
-            changed += check(&pos, depth) as u32;
-        }
-    }
-    changed
+        pos.outcome().is_none().then_some(pos)
+    })
 }
 
 #[test]
 fn dimraw_extensions_match_the_textbook_search_that_counts_no_ply_for_a_removal() {
-    let changed = dimraw_values_changed(200..230, check_extended);
+    let changed = values_changed(dimraw_positions(200..230), 3, check_extended);
     assert!(changed >= 10, "the free ply changed only {changed} values");
 }
 
 #[test]
 fn dimraw_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
-    let changed = dimraw_values_changed(100..130, check_quiescent);
+    let changed = values_changed(dimraw_positions(100..130), 3, check_quiescent);
     assert!(changed >= 10, "quiescence changed only {changed} values");
 }
 
