@@ -13,8 +13,10 @@ use crate::game::{Player, two_player, weights};
 /// its third point empty; once a player's hand is empty, his steps to empty points, or
 /// whether he has none; whether the player to move can earn a removal with his next
 /// decision, and with how many decisions (up to two) the other could, each by colour; pieces
-/// in hand; and pieces in hand while the opponent's hand is empty (placements against steps).
-pub(super) const TERMS: [&str; 13] = [
+/// in hand; pieces in hand while the opponent's hand is empty (placements against steps); and,
+/// by colour, whether a moving player has a swing: a step that earns a removal and whose step
+/// back earns another (a removal a turn while the opponent cannot fill the point left).
+pub(super) const TERMS: [&str; 15] = [
     "tempo",
     "p1_spare",
     "p2_spare",
@@ -28,22 +30,24 @@ pub(super) const TERMS: [&str; 13] = [
     "p2_threats_by_waiter",
     "in_hand",
     "hand_vs_stepper",
+    "p1_swing",
+    "p2_swing",
 ];
 /// The weights of [`TERMS`].
-pub(super) const WEIGHTS: [i32; 13] = weights::parse(include_str!("weights.txt"), TERMS);
+pub(super) const WEIGHTS: [i32; 15] = weights::parse(include_str!("weights.txt"), TERMS);
 
 impl Dimraw {
     /// The terms of [`TERMS`] for `player`: his side's minus the opponent's (the evaluation
     /// is their dot product with [`WEIGHTS`]).
-    pub(super) fn terms(&self, player: Player) -> [i32; 13] {
+    pub(super) fn terms(&self, player: Player) -> [i32; 15] {
         two_player::zero_sum_terms(player, self.state.side, |p| self.side_terms(p as usize))
     }
 
-    fn side_terms(&self, player: usize) -> [i32; 13] {
+    fn side_terms(&self, player: usize) -> [i32; 15] {
         let s = &self.state;
         let (own, theirs) = (s.pieces[player], s.pieces[1 - player]);
         let empty = ALL_POINTS & !(own | theirs);
-        let mut terms = [0; 13];
+        let mut terms = [0; 15];
         terms[1 + player] = s.total(player as Player) as i32 - 2;
         if s.removal_pending && s.side as usize == player {
             terms[2 - player] += 1;
@@ -74,39 +78,56 @@ impl Dimraw {
         if !s.removal_pending {
             let threats = self.removal_threats(player, empty, open_points);
             if s.side as usize == player {
-                terms[7 + player] = threats.min(1);
+                terms[7 + player] = threats.decisions.min(1);
             } else {
-                terms[9 + player] = threats.min(2);
+                terms[9 + player] = threats.decisions.min(2);
             }
+            terms[13 + player] = threats.swing as i32;
         }
         terms
     }
 
-    /// How many decisions `player` could make next that earn a removal: placements on the
+    /// The decisions `player` could make next that earn a removal: placements on the
     /// `open_points` (each completes a mill holding two of his pieces) while he has pieces in
-    /// hand, else the steps that earn one.
-    fn removal_threats(&self, player: usize, empty: Points, open_points: Points) -> i32 {
+    /// hand, else the steps that earn one, and whether one of those steps is a swing.
+    fn removal_threats(&self, player: usize, empty: Points, open_points: Points) -> Threats {
         let s = &self.state;
         if s.hand[player] > 0 {
-            return open_points.count_ones() as i32;
+            return Threats {
+                decisions: open_points.count_ones() as i32,
+                swing: false,
+            };
         }
         let own = s.pieces[player];
-        let mut threats = 0;
+        let mut threats = Threats::default();
         for_each_point(own, |from| {
             for_each_point(NEIGHBOURS[from] & empty, |to| {
-                let step = DmMove::Step(from as u8, to as u8);
-                threats += Self::would_earn_removal(own, step) as i32;
+                let (from, to) = (from as u8, to as u8);
+                if Self::would_earn_removal(own, DmMove::Step(from, to)) {
+                    threats.decisions += 1;
+                    let after = own ^ (1 << from | 1 << to);
+                    threats.swing |= Self::would_earn_removal(after, DmMove::Step(to, from));
+                }
             });
         });
         threats
     }
 }
 
+/// What a player threatens to earn with his next decision.
+#[derive(Default)]
+struct Threats {
+    /// How many decisions earn a removal.
+    decisions: i32,
+    /// Whether a step that earns one can be stepped back, earning another.
+    swing: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn terms_of_p1(text: &str) -> [i32; 13] {
+    fn terms_of_p1(text: &str) -> [i32; 15] {
         Dimraw::parse_text(text).expect("a valid text").terms(0)
     }
 
@@ -131,8 +152,24 @@ mod tests {
     }
 
     #[test]
+    fn a_step_whose_step_back_earns_again_is_a_swing() {
+        // p1 (hand empty) stands in {0, 1, 2} and {1, 4, 6}: 4-5 earns by rule 7c (1, south
+        // of 4, stands in a complete straight mill) and 5-4 completes {1, 4, 6} again.
+        let swing = terms_of_p1("xxx.x.x..........oo. 0 10 p2 0 0 30");
+        assert_eq!(swing[13..15], [1, 0], "swing by colour");
+        // Without 6, 4-3 and 4-5 still earn by rule 7c, but neither step back earns.
+        let no_swing = terms_of_p1("xxx.x............oo. 0 10 p2 0 0 30");
+        assert_eq!(no_swing[9], 2, "p1's threats as the waiter");
+        assert_eq!(no_swing[13..15], [0, 0], "swing by colour");
+        // A placing player has no swing, whatever his open twos.
+        let placing = terms_of_p1("xxx.x.x..........oo. 2 10 p2 0 0 30");
+        assert_eq!(placing[13..15], [0, 0], "swing by colour");
+    }
+
+    #[test]
     fn a_pending_removal_counts_no_threats() {
         let terms = terms_of_p1("xxx........x.......o 0 5 p1 1 0 3");
         assert_eq!(terms[7..11], [0, 0, 0, 0]);
+        assert_eq!(terms[13..15], [0, 0], "no swing either");
     }
 }
