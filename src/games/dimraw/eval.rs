@@ -105,8 +105,8 @@ impl Dimraw {
                 let (from, to) = (from as u8, to as u8);
                 if Self::would_earn_removal(own, DmMove::Step(from, to)) {
                     threats.decisions += 1;
-                    let after = own ^ (1 << from | 1 << to);
-                    threats.swing |= Self::would_earn_removal(after, DmMove::Step(to, from));
+                    // The step back leaves the board as it stands now.
+                    threats.swing |= Self::earns_removal(own, DmMove::Step(to, from));
                 }
             });
         });
