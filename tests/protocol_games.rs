@@ -1,5 +1,5 @@
 //! Transcript tests of the UGI protocol against the real binary, game by game: each game's
-//! own tokens and options (Splinter's kept-group choices, Dwnsiwn's dice, Dwindle's players), and
+//! own tokens and options (Splinter's kept-group choices, Dwindle's players), and
 //! searches other than alpha-beta (random, MCTS).
 
 mod common;
@@ -36,58 +36,6 @@ fn a_go_without_the_movers_clock_thinks_on_the_clocks_it_gives() {
     // Without a budget the search would go on until stop: the bestmove is the proof.
     assert_ne!(bestmove(&lines), "(none)", "{lines:?}");
     engine.quit();
-}
-
-#[test]
-fn with_engine_dice_two_engines_play_dwnsiwn_without_roll_tokens() {
-    let start = |seed: u32| {
-        let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
-        engine.exchange("setoption name Dice value engine");
-        engine.exchange(&format!("setoption name Seed value {seed}"));
-        engine
-    };
-    let mut engines = [start(7), start(7)];
-    let mut moves: Vec<String> = Vec::new();
-    for ply in 0.. {
-        let position = format!("position startpos moves {}", moves.join(" "));
-        let fens: Vec<String> = engines
-            .iter_mut()
-            .map(|e| {
-                assert!(e.exchange(&position).is_empty(), "{position}");
-                e.query("fen")
-            })
-            .collect();
-        assert_eq!(fens[0], fens[1], "the same dice after {position}");
-        let engine = &mut engines[ply % 2];
-        if engine.query("gameover") == "true" {
-            assert_ne!(engine.query("result"), "none");
-            break;
-        }
-        assert_ne!(engine.query("tomove"), "chance", "the engine has rolled");
-        engine.send("go depth 1");
-        let best = bestmove(&engine.until("bestmove"));
-        assert!(!best.starts_with("roll:"), "{best}");
-        moves.push(best);
-        assert!(ply < 200, "a game ends");
-    }
-    let mut other = start(8);
-    other.exchange("position startpos");
-    let mut same = start(7);
-    same.exchange("position startpos");
-    assert_ne!(
-        other.query("fen"),
-        same.query("fen"),
-        "another Seed, other dice"
-    );
-    let rolls = ["roll:1"; 20].join(" ");
-    same.exchange(&format!("position startpos moves {rolls}"));
-    assert!(
-        same.query("fen").contains(" 11,11,11,"),
-        "rolls sent by the runner still count"
-    );
-    for engine in engines.into_iter().chain([other, same]) {
-        engine.quit();
-    }
 }
 
 #[test]
@@ -199,45 +147,6 @@ fn dwindle_for_two_players_searches() {
         "bestmove a7",
         "a7 wins at once (rulebook case 4)"
     );
-    engine.quit();
-}
-
-#[test]
-fn dwnsiwn_with_rolls_through_the_protocol() {
-    let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
-    assert_eq!(engine.query("tomove"), "chance");
-    assert_eq!(
-        engine.query("chance"),
-        "roll:1 1 roll:2 1 roll:3 1 roll:4 1 roll:5 1 roll:6 1"
-    );
-    engine.send("go depth 2");
-    let lines = engine.until("bestmove");
-    assert!(is_error(&lines[0]), "{lines:?}");
-    assert_eq!(
-        lines.last().unwrap(),
-        "bestmove (none)",
-        "chance is to move"
-    );
-    let rolls = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6";
-    engine.exchange(&format!("position startpos moves {rolls}"));
-    assert_eq!(engine.query("tomove"), "p1");
-    assert_eq!(engine.query("chance"), "none");
-    assert_eq!(engine.query("legalmoves").split(' ').count(), 92);
-    engine.send("go depth 2");
-    let best = bestmove(&engine.until("bestmove"));
-    assert_eq!(engine.query(&format!("islegal {best}")), "true");
-    engine.exchange(&format!("position startpos moves {rolls} c6=15"));
-    assert_eq!(
-        engine.query("tomove"),
-        "chance",
-        "the capture's dice are re-rolled"
-    );
-    assert_eq!(engine.query("islegal roll:5"), "true");
-    engine.exchange(&format!(
-        "position startpos moves {rolls} c6=15 roll:5 roll:1 roll:1"
-    ));
-    assert_eq!(engine.query("tomove"), "p2");
-    assert_eq!(engine.query("scores"), "none");
     engine.quit();
 }
 

@@ -2,7 +2,11 @@
 //! protocol, the arena's referee, selfplay): tokens in, typed answers out, one move at a time.
 
 use super::view::{MoveView, View};
-use super::{Game, GameConfig, Outcome, Turn, play_tokens};
+use super::{Game, GameConfig, Outcome, Player, Turn, play_tokens};
+
+/// The most chance plies in a row that [`Rules::next_decider`] plays through to find the
+/// decider (a guard against a game whose chance plies never end).
+const MOST_CHANCE_PLIES: usize = 1000;
 
 /// Picks one of `outcomes` (chance tokens with their weights, as
 /// [`Rules::chance_outcomes`] gives them) by weight.
@@ -18,6 +22,10 @@ pub trait Rules: Send {
     fn players(&self) -> usize;
     /// Who decides next.
     fn turn(&self) -> Turn;
+    /// The player who decides next: the one to move, or at a chance ply the one who decides
+    /// once the pending chance plies are played (each played as its first outcome); none once
+    /// the game is over (or ends in those plies).
+    fn next_decider(&self) -> Option<Player>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal token, in generation order.
@@ -76,6 +84,23 @@ impl<G: Game> Rules for GameRules<G> {
 
     fn turn(&self) -> Turn {
         self.pos.turn()
+    }
+
+    fn next_decider(&self) -> Option<Player> {
+        let mut pos = self.pos.clone();
+        let mut moves = Vec::new();
+        for _ in 0..MOST_CHANCE_PLIES {
+            match pos.turn() {
+                Turn::Player(player) => return Some(player),
+                Turn::Over => return None,
+                Turn::Chance => {
+                    moves.clear();
+                    pos.generate(&mut moves);
+                    pos.make(*moves.first()?);
+                }
+            }
+        }
+        None
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -54,9 +54,10 @@ impl Switch {
 /// Who rolls the dice at chance plies (`Dice`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiceKind {
-    /// The runner sends every roll as a token in `position`.
+    /// The runner sends every roll as a token in `position` (a roll it asked an engine for
+    /// with `go`, or one it rolled itself).
     Runner,
-    /// The engine rolls each chance ply itself, from `Seed` and the tokens before it; the
+    /// The engine rolls each chance ply itself, from `DiceSeed` and the tokens before it; the
     /// runner sends only the players' tokens.
     Engine,
 }

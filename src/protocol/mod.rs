@@ -17,9 +17,13 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed, Ordering::SeqCst};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng as _;
+use rand_pcg::Pcg64Mcg;
+
 use crate::commands::{bench, perft};
 use crate::display::describe;
-use crate::game::Outcome;
+use crate::game::rules::roll;
+use crate::game::{Outcome, Turn};
 use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
 use crate::search::memory::free_apart;
@@ -113,6 +117,9 @@ pub struct Engine {
     forfeit: Option<Outcome>,
     /// How long `isready` may spend mapping a new table ([`MAP_BEFORE_READY_TIME`]).
     ready_budget: Duration,
+    /// The engine's dice: the rolls `go` answers at chance plies, in turn, from `DiceSeed`
+    /// (setting it starts the stream again).
+    dice: Pcg64Mcg,
 }
 
 impl Engine {
@@ -140,7 +147,6 @@ impl Engine {
             table: OptionTable::new(&registry),
             registry,
             tt,
-            options,
             session,
             stop: Arc::new(AtomicBool::new(false)),
             cancel: Arc::new(AtomicBool::new(false)),
@@ -149,6 +155,8 @@ impl Engine {
             searches: 0,
             forfeit: None,
             ready_budget: MAP_BEFORE_READY_TIME,
+            dice: Pcg64Mcg::seed_from_u64(options.dice_seed),
+            options,
         })
     }
 
@@ -293,6 +301,7 @@ impl Engine {
                     return self.error(&e);
                 }
             }
+            Effect::Dice => self.dice = Pcg64Mcg::seed_from_u64(change.options.dice_seed),
             Effect::None => {}
         }
         self.options = change.options;
@@ -353,7 +362,7 @@ impl Engine {
             Some(&"fen") if head.len() > 1 => Some(text.as_str()),
             _ => return self.error("expected: position startpos|fen <text> [moves <tokens>]"),
         };
-        let dice = (self.options.dice == DiceKind::Engine).then_some(self.options.seed);
+        let dice = (self.options.dice == DiceKind::Engine).then_some(self.options.dice_seed);
         let replay = |engine: &Engine| {
             let entry = engine.entry(engine.options.variant);
             position::replay(entry, engine.options.config(), base, moves, dice)
@@ -456,6 +465,9 @@ impl Engine {
                 return self.output.line("bestmove (none)");
             }
         };
+        if self.session.rules().turn() == Turn::Chance {
+            return self.answer_roll();
+        }
         self.searches += 1;
         if self.options.search == SearchKind::Random {
             let seed = self.options.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -487,6 +499,18 @@ impl Engine {
                 self.output.line("bestmove (none)");
             }
         }
+    }
+
+    /// Answers a `go` at a chance ply, whatever `Dice` says: a roll drawn by weight from the
+    /// engine's dice, so that a runner that knows no dice records it and sends it on to both
+    /// engines as a token.
+    fn answer_roll(&mut self) {
+        let token = roll(&self.session.rules().chance_outcomes(), &mut self.dice);
+        let seed = self.options.dice_seed;
+        self.output.line(&format!(
+            "info string chance is to move: rolled {token} (DiceSeed {seed})"
+        ));
+        self.output.line(&format!("bestmove {token}"));
     }
 
     fn bench(&mut self, args: &[&str]) {

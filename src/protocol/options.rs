@@ -33,6 +33,9 @@ pub struct EngineOptions {
     pub move_overhead: u64,
     /// Seed for randomized searches (`Seed`).
     pub seed: u64,
+    /// Seed of the engine's dice (`DiceSeed`): the rolls `go` answers at a chance ply, and
+    /// those of `Dice engine`.
+    pub dice_seed: u64,
     /// The start board, for games with named boards (`Board`).
     pub board: &'static str,
     /// The search for more than two players (`ManyPlayers`).
@@ -80,6 +83,7 @@ impl EngineOptions {
             multipv: 1,
             move_overhead: 30,
             seed: 0,
+            dice_seed: 0,
             board: registry.boards().first().copied().unwrap_or_default(),
             many_players: ManyPlayers::Paranoid,
             chance_probe: false,
@@ -162,6 +166,8 @@ pub enum Effect {
     NewGame,
     /// The table and tree are made anew.
     Memory,
+    /// The engine's dice stream starts again from the new seed.
+    Dice,
 }
 
 /// The values an option takes, and how to read and write its field.
@@ -308,6 +314,7 @@ impl OptionTable {
             spin!("PlayoutPlies", playout_plies, 1, 1000, None),
             spin!("Minimax", minimax, -1, 100, None),
             choice!("Dice", dice, None),
+            spin!("DiceSeed", dice_seed, 0, u32::MAX, Dice),
             choice!("IllegalMove", illegal_move, None),
         ]);
         OptionTable { specs }

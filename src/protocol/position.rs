@@ -13,14 +13,16 @@ use crate::registry::Entry;
 pub struct Refusal {
     /// What was wrong.
     pub message: String,
-    /// The player to move when the bad token came (none for a bad position text or a bad roll).
+    /// The player who sent the bad token: the one to move, or at a chance ply the one whose
+    /// engine rolls there (the decider the rolls lead to, as `query p1turn` names him); none for
+    /// a bad position text or a token after the game's end.
     pub by: Option<Player>,
     /// The tokens played before it (rolls of `Dice engine` included).
     pub before: Vec<String>,
 }
 
 /// The tokens to play from `base` for the runner's `moves`: `moves` themselves, and with
-/// `engine_dice` (the `Seed`) the engine's rolls wherever chance is to move and the next token
+/// `engine_dice` (the `DiceSeed`) the engine's rolls wherever chance is to move and the next token
 /// is not one of its outcomes (a runner may still send rolls), and after the last token. Each
 /// roll is drawn by weight from the seed and the position text and tokens before it, so that
 /// engines with the same seed roll the same dice.
@@ -55,16 +57,25 @@ pub fn replay(
         }
         let Some(token) = next else { break };
         if let Err(e) = scratch.play(token) {
-            let by = match scratch.turn() {
-                Turn::Player(player) => Some(player),
-                _ => None,
-            };
-            let message = format!("move {} ('{token}'): {e}", number + 1);
+            let by = scratch.next_decider();
+            let message = format!("move {} ('{token}'): {e} ({})", number + 1, due(&*scratch));
             return Err(refusal(message, by, tokens));
         }
         tokens.push(token.to_string());
     }
     Ok(tokens)
+}
+
+/// What the position waits for, to say beside a refused token.
+fn due(rules: &dyn Rules) -> String {
+    match rules.turn() {
+        Turn::Player(player) => format!("p{} is to decide", player + 1),
+        Turn::Chance => {
+            let outcomes: Vec<String> = rules.chance_outcomes().into_iter().map(|o| o.0).collect();
+            format!("a roll is due: {}", outcomes.join(" "))
+        }
+        Turn::Over => "the game is over".to_string(),
+    }
 }
 
 /// The roll of `Dice engine` at `rules` (chance to move), reached from `base` by `tokens`.

@@ -20,7 +20,9 @@ pub fn answer(
         rules.turn()
     };
     let answer = match (what, args) {
-        ("p1turn", []) => (turn == Turn::Player(0)).to_string(),
+        // At a chance ply the player the rolls lead to: his engine is asked to roll them.
+        ("p1turn", []) if turn == Turn::Over => false.to_string(),
+        ("p1turn", []) => (rules.next_decider() == Some(0)).to_string(),
         ("gameover", []) => outcome.is_some().to_string(),
         ("result", []) => outcome.map_or("none".to_string(), |o| o.name()),
         ("tomove", []) => turn_text(turn),
