@@ -14,7 +14,7 @@ use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::reference::{
     best_reply, max_n, negamax, negamax_quiescent, negamax_quiescent_extended, paranoid,
 };
-use tabula::search::{ManyPlayers, Style, TranspositionTable, fixed_depth_value};
+use tabula::search::{ManyPlayers, Style, TranspositionTable, fixed_depth_value, quiescence_value};
 
 /// A sparse random position: each player has a few stacks, so depth 4 stays small.
 fn sparse_position(seed: u64) -> TumblingDown {
@@ -204,6 +204,28 @@ fn dimraw_extensions_match_the_textbook_search_that_counts_no_ply_for_a_removal(
 fn dimraw_quiescence_matches_the_textbook_quiescent_search_depths_1_to_3() {
     let changed = values_changed(dimraw_positions(100..130), 3, check_quiescent);
     assert!(changed >= 10, "quiescence changed only {changed} values");
+}
+
+/// The engine's quiescence search alone (`quiescence_value`) equals the textbook quiescent
+/// negamax at depth 0; returns whether it moved off the static value.
+fn check_quiescence_alone<G: Game>(pos: &G) -> bool {
+    let Turn::Player(mover) = pos.turn() else {
+        return false;
+    };
+    let expected = negamax_quiescent(&mut pos.clone(), 0);
+    assert_eq!(quiescence_value(pos), expected, "{}", pos.to_text());
+    expected != pos.evaluate(mover)
+}
+
+#[test]
+fn the_quiescence_search_alone_matches_the_textbook_one_at_depth_0() {
+    let tumbling = (0..60).map(sparse_position);
+    let changed = tumbling.filter(check_quiescence_alone).count();
+    assert!(changed >= 5, "Tumbling Down: only {changed} values moved");
+    let changed = dimraw_positions(100..160)
+        .filter(check_quiescence_alone)
+        .count();
+    assert!(changed >= 5, "Dimraw: only {changed} values moved");
 }
 
 #[test]

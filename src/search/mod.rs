@@ -197,6 +197,25 @@ pub fn fixed_depth_value<G: Game>(
     iterate(&mut worker, &deepening).score
 }
 
+/// The quiescence search's value of `root` for its player to decide, over a full window: the
+/// engine's alpha-beta over the noisy decisions, whose value is the textbook
+/// [`reference::negamax_quiescent`]'s at depth 0 with far fewer nodes (for tools). A position
+/// with no player to decide gets the static value for player 0.
+pub fn quiescence_value<G: Game>(root: &G) -> i32 {
+    let stop = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let style = Style {
+        quiescence: true,
+        ..Style::default()
+    };
+    let side = match root.turn() {
+        Turn::Player(p) => p,
+        _ => return root.evaluate(0),
+    };
+    let mut worker = Worker::new(root.clone(), None, &stop, &nodes, None, style);
+    worker.horizon_value(side, 0, -INFINITY, INFINITY)
+}
+
 /// What iterative deepening needs beyond the worker.
 struct Deepening<'a, G: Game> {
     limits: &'a SearchLimits,

@@ -11,7 +11,13 @@ use super::Worker;
 impl<G: Game> Worker<'_, G> {
     /// The value for `side` (the side to move) of a position at the horizon: the better of
     /// its static value and its noisy decisions' values (fail-soft).
-    pub(super) fn horizon_value(&mut self, side: Player, ply: usize, alpha: i32, beta: i32) -> i32 {
+    pub(in crate::search) fn horizon_value(
+        &mut self,
+        side: Player,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         match self.quiescence && !self.paranoid {
             true => self.quiesce(side, ply, alpha, beta, QUIESCENCE_PLIES),
             false => self.evaluate(side),

@@ -5,9 +5,9 @@ use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
 use tabula::protocol::options::EngineOptions;
 use tabula::registry::{Entry, Registry};
-use tabula::search::reference::{max_n, negamax_quiescent};
+use tabula::search::reference::max_n;
 use tabula::search::tt::TranspositionTable;
-use tabula::search::{Style, fixed_depth_value};
+use tabula::search::{Style, fixed_depth_value, quiescence_value};
 use ugi::opening::Opening;
 use ugi::record::GameRecord;
 
@@ -246,17 +246,24 @@ impl LabelSearch {
 }
 
 /// Whether the static value of `pos` for its mover is within the margin of a shallow search
-/// (with [`Sampling::quiet_quiescence`] and two players, the textbook quiescent search, whose
-/// value at depth 0 is the quiescence search's alone).
+/// (with [`Sampling::quiet_quiescence`] and two players, the engine's search with quiescence,
+/// which at depth 0 is the quiescence search alone; its values are the textbook quiescent
+/// search's, which in Splinter took a minute a game).
 fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
     let quiescent = sampling.quiet_quiescence && pos.players() == 2;
     if sampling.quiet_depth == 0 && !quiescent {
         return true;
     }
-    let searched = if quiescent {
-        negamax_quiescent(&mut pos.clone(), sampling.quiet_depth)
-    } else {
-        fixed_depth_value(pos, sampling.quiet_depth, None, Style::default())
+    let searched = match (quiescent, sampling.quiet_depth) {
+        (true, 0) => quiescence_value(pos),
+        (true, depth) => {
+            let style = Style {
+                quiescence: true,
+                ..Style::default()
+            };
+            fixed_depth_value(pos, depth, None, style)
+        }
+        (false, depth) => fixed_depth_value(pos, depth, None, Style::default()),
     };
     (searched - pos.evaluate(mover)).abs() <= sampling.quiet_margin
 }
@@ -267,6 +274,7 @@ mod tests {
     use tabula::game::start_then;
     use tabula::games::dimraw::Dimraw;
     use tabula::games::dwindle::Dwindle;
+    use tabula::search::reference::negamax_quiescent;
 
     fn record(result: &str, moves: &str) -> GameRecord {
         let line = format!(
