@@ -14,10 +14,16 @@ function message(text) {
   $("message").textContent = text || "";
 }
 
+// The server's token for this page: requests that change the board carry it.
+const HEADERS = {
+  "content-type": "application/json",
+  "x-board-token": document.querySelector('meta[name="board-token"]').content,
+};
+
 async function api(path, body) {
   const response = await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: HEADERS,
     body: JSON.stringify(body ?? {}),
   });
   let reply;
@@ -224,7 +230,7 @@ function infoLine(info, options, ply) {
 
 async function preview(ply, tokens) {
   const response = await fetch("/api/preview", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ply, tokens }),
+    method: "POST", headers: HEADERS, body: JSON.stringify({ ply, tokens }),
   });
   const reply = await response.json();
   if (!reply.view) return;

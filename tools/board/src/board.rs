@@ -13,6 +13,9 @@ use tabula::registry::Registry;
 use tokio::sync::watch;
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
+use ugi::declared::DeclaredOption;
+
+use crate::bounds::Bounds;
 use crate::driver::{self, AnalyseJob, ThinkJob};
 use crate::info::{self, Info};
 use crate::setup::{DiceMode, Limit, NewGame};
@@ -27,6 +30,10 @@ pub struct Config {
     pub margin_ms: u64,
     /// How long an engine without a time limit may think before it loses.
     pub idle_timeout: Duration,
+    /// What the page may ask for.
+    pub bounds: Bounds,
+    /// Host names the server answers to besides its listen address and `localhost`.
+    pub hosts: Vec<String>,
 }
 
 /// The state every request and every engine thread shares.
@@ -35,6 +42,9 @@ pub struct Board {
     pub config: Config,
     /// The games.
     pub registry: Registry,
+    /// The options each engine declared when the server started (none for one that did not
+    /// start then).
+    pub declared: Vec<Vec<DeclaredOption>>,
     table: Mutex<Table>,
     changed: watch::Sender<u64>,
 }
@@ -75,9 +85,17 @@ impl Board {
         }
         let table = Table::new(entry, &setup, 0)?;
         let (changed, _) = watch::channel(0);
+        let declared = config
+            .engines
+            .iter()
+            .map(|spec| {
+                EngineProcess::start(spec, &[]).map_or(Vec::new(), |e| e.declared().to_vec())
+            })
+            .collect();
         Ok(Arc::new(Board {
             config,
             registry,
+            declared,
             table: Mutex::new(table),
             changed,
         }))
@@ -113,7 +131,9 @@ impl Board {
     /// Starts a new game; the old one's engines are stopped.
     pub fn new_game(self: &Arc<Self>, setup: &NewGame) -> Result<(), String> {
         let entry = *self.registry.find(&setup.game)?;
-        setup.check_seats(self.config.engines.len())?;
+        let mut setup = setup.clone();
+        setup.check_seats(&self.declared, &self.config.bounds)?;
+        let setup = &setup;
         if !setup.board.is_empty() && !entry.boards.contains(&setup.board.as_str()) {
             return Err(format!("{} has no board '{}'", entry.name, setup.board));
         }
@@ -278,11 +298,11 @@ impl Board {
         let margin = self.config.margin_ms as i64;
         let state = &mut table.seats[seat];
         if let Some(clock) = state.clock.as_mut() {
-            clock.left_ms -= spent as i64;
+            clock.left_ms = clock.left_ms.saturating_sub(spent as i64);
             if clock.left_ms < -margin {
                 return Err(format!("lost on time ({spent} ms)"));
             }
-            clock.left_ms += clock.inc_ms as i64;
+            clock.left_ms = clock.left_ms.saturating_add(clock.inc_ms as i64);
         } else if let Some(Limit::Movetime { ms }) = state.limit
             && spent as i64 > ms as i64 + margin
         {
@@ -341,6 +361,8 @@ impl Board {
                 running: true,
                 note: None,
                 stop,
+                started: std::time::Instant::now(),
+                unwatched_since: None,
             });
             let board = Arc::clone(self);
             thread::spawn(move || driver::analyse(board, job));
@@ -397,9 +419,15 @@ impl Board {
     }
 
     /// Ends a person's game on time when the clock runs out; called a few times a second.
+    /// Also stops an analysis past its bound or with no page watching.
     pub fn tick(&self) {
-        let flagged = self.lock().check_flag();
-        if flagged {
+        let watched = self.changed.receiver_count() > 0;
+        let changed = {
+            let mut table = self.lock();
+            let flagged = table.check_flag();
+            flagged | table.bound_analysis(watched, self.config.bounds.max_analysis)
+        };
+        if changed {
             self.notify();
         }
     }

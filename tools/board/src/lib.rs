@@ -3,7 +3,9 @@
 //! game from the view the game gives of itself.
 
 pub mod board;
+pub mod bounds;
 pub mod driver;
+pub mod guard;
 pub mod info;
 pub mod server;
 pub mod setup;

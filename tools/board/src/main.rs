@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use board::board::{Board, Config};
+use board::bounds::Bounds;
 use clap::Parser;
 use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
@@ -33,6 +34,35 @@ struct Cli {
     /// Seconds an engine with a depth or nodes limit may think before it loses.
     #[arg(long, default_value_t = 60)]
     timeout: u64,
+    /// A host name the server also answers to (besides its listen address and localhost), as
+    /// a browser on another machine names it; give it once per name.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
+    /// The longest movetime the page may give an engine, in milliseconds.
+    #[arg(long, default_value_t = Bounds::default().max_movetime_ms)]
+    max_movetime: u64,
+    /// The most nodes a move the page may give an engine.
+    #[arg(long, default_value_t = Bounds::default().max_nodes)]
+    max_nodes: u64,
+    /// The greatest depth the page may give an engine.
+    #[arg(long, default_value_t = Bounds::default().max_depth)]
+    max_depth: u32,
+    /// The longest clock (its base, and its increment) the page may set, in seconds.
+    #[arg(long, default_value_t = Bounds::default().max_clock_ms / 1000)]
+    max_clock: u64,
+    /// The most Threads the page may give an engine (at most the machine's cores).
+    #[arg(long, default_value_t = Bounds::default().max_threads)]
+    max_threads: u64,
+    /// The most Hash (MiB) the page may give an engine.
+    #[arg(long, default_value_t = Bounds::default().max_hash_mib)]
+    max_hash: u64,
+    /// The longest analysis, in seconds (it also stops when no page is watching).
+    #[arg(long, default_value_t = Bounds::default().max_analysis.as_secs())]
+    max_analysis: u64,
+    /// An engine option the page may set; give it once per option. Without any, the page may
+    /// set every spin, combo and check option an engine declares, and no string option.
+    #[arg(long = "page-option", value_name = "NAME")]
+    page_options: Vec<String>,
     /// Speak UGI on stdin/stdout as tabula's engine instead of serving the board.
     #[arg(long)]
     ugi: bool,
@@ -68,6 +98,17 @@ fn run(cli: Cli) -> Result<(), String> {
         engines: engines(&cli.engine)?,
         margin_ms: cli.margin,
         idle_timeout: Duration::from_secs(cli.timeout),
+        bounds: Bounds {
+            max_movetime_ms: cli.max_movetime,
+            max_nodes: cli.max_nodes,
+            max_depth: cli.max_depth,
+            max_clock_ms: cli.max_clock.saturating_mul(1000),
+            max_threads: cli.max_threads.min(Bounds::default().max_threads),
+            max_hash_mib: cli.max_hash,
+            max_analysis: Duration::from_secs(cli.max_analysis),
+            page_options: cli.page_options,
+        },
+        hosts: cli.allow_hosts,
     };
     let board = Board::new(config)?;
     let address = board::server::spawn(board, SocketAddr::new(cli.listen, cli.port))?;

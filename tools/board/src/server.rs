@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::board::Board;
+use crate::guard::{self, Guard};
 use crate::setup::NewGame;
 use crate::snapshot::{catalog_json, state_json, view_json};
 
@@ -64,10 +65,17 @@ fn error(message: String) -> Response {
     (StatusCode::BAD_REQUEST, Json(json!({ "error": message }))).into_response()
 }
 
-/// The routes.
-pub fn router(board: Arc<Board>) -> Router {
+/// The place in `index.html` where the page's token goes.
+const TOKEN_PLACE: &str = "{{BOARD_TOKEN}}";
+
+/// The routes, behind `guard`.
+pub fn router(board: Arc<Board>, guard: Arc<Guard>) -> Router {
+    let index = page_text("index.html").replace(TOKEN_PLACE, guard.token());
     Router::new()
-        .route("/", get(|| async { page("index.html") }))
+        .route(
+            "/",
+            get(|| async move { ([(header::CONTENT_TYPE, "text/html")], index).into_response() }),
+        )
         .route("/page/{file}", get(page_file))
         .route("/api/catalog", get(catalog))
         .route("/api/state", get(state))
@@ -83,10 +91,19 @@ pub fn router(board: Arc<Board>) -> Router {
         .route("/api/analyse/stop", post(stop_analysis))
         .route("/api/preview", post(preview))
         .with_state(board)
+        .layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 async fn page_file(Path(file): Path<String>) -> Response {
     page(&file)
+}
+
+/// The text of one of the page's files.
+fn page_text(file: &str) -> &'static str {
+    FILES
+        .iter()
+        .find(|(name, _, _)| *name == file)
+        .map_or("", |f| f.2)
 }
 
 /// One of the page's files, with its type.
@@ -163,7 +180,12 @@ async fn show(State(board): Shared, Body(body): Body<Ply>) -> Response {
     reply(&board, result)
 }
 
-async fn take_back(State(board): Shared) -> Response {
+/// The body of a request that needs no arguments: `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoArguments {}
+
+async fn take_back(State(board): Shared, Body(_): Body<NoArguments>) -> Response {
     let result = board.act(|table| table.take_back());
     reply(&board, result)
 }
@@ -217,7 +239,7 @@ async fn analyse(State(board): Shared, Body(body): Body<AnalyseRequest>) -> Resp
     reply(&board, result)
 }
 
-async fn stop_analysis(State(board): Shared) -> Response {
+async fn stop_analysis(State(board): Shared, Body(_): Body<NoArguments>) -> Response {
     let result = board.stop_analysis();
     reply(&board, result)
 }
@@ -249,7 +271,8 @@ async fn preview(State(board): Shared, Body(body): Body<PreviewRequest>) -> Resp
     }
 }
 
-/// Serves `board` on `listen` from a thread of its own; returns the address it listens on.
+/// Serves `board` on `listen` from a thread of its own, answering to the listen address,
+/// `localhost` and the configured hosts; returns the address it listens on.
 pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -262,6 +285,11 @@ pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String
     let address = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
+    let mut hosts = board.config.hosts.clone();
+    if !address.ip().is_unspecified() {
+        hosts.insert(0, address.ip().to_string());
+    }
+    let guard = Arc::new(Guard::new(&hosts, address.port()));
     std::thread::spawn(move || {
         runtime.block_on(async move {
             let ticking = Arc::clone(&board);
@@ -272,7 +300,7 @@ pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String
                     ticking.tick();
                 }
             });
-            let _ = axum::serve(listener, router(board)).await;
+            let _ = axum::serve(listener, router(board, guard)).await;
         });
     });
     Ok(address)

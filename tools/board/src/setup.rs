@@ -3,6 +3,9 @@
 //! names and values are checked so that no text can smuggle a second command to an engine.
 
 use serde::Deserialize;
+use ugi::declared::DeclaredOption;
+
+use crate::bounds::Bounds;
 
 /// How long an engine may think about one move, or a seat's clock.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -128,8 +131,14 @@ pub fn check_option(name: &str, value: &str) -> Result<(), String> {
 }
 
 impl NewGame {
-    /// Checks the seats against the game's player count and the server's `engines`.
-    pub fn check_seats(&self, engines: usize) -> Result<(), String> {
+    /// Checks the seats against the game's player count, the server's engines (`declared`
+    /// holds each one's declared options) and its `bounds`; each option is put as the engine
+    /// declared it.
+    pub fn check_seats(
+        &mut self,
+        declared: &[Vec<DeclaredOption>],
+        bounds: &Bounds,
+    ) -> Result<(), String> {
         if self.seats.len() != self.players {
             return Err(format!(
                 "{} seats for {} players",
@@ -137,35 +146,33 @@ impl NewGame {
                 self.players
             ));
         }
-        for (k, seat) in self.seats.iter().enumerate() {
+        for (k, seat) in self.seats.iter_mut().enumerate() {
             let who = format!("seat p{}", k + 1);
-            if let Some(engine) = seat.engine {
-                if engine >= engines {
-                    return Err(format!("{who}: there is no engine number {engine}"));
+            let engine_options = match seat.engine {
+                Some(engine) => declared
+                    .get(engine)
+                    .ok_or_else(|| format!("{who}: there is no engine number {engine}"))?,
+                None if seat.options.is_empty() => &Vec::new(),
+                None => return Err(format!("{who}: a person has no options")),
+            };
+            match (seat.engine, seat.limit) {
+                (Some(_), None) => return Err(format!("{who}: an engine needs a limit")),
+                (None, Some(limit)) if !matches!(limit, Limit::Clock { .. }) => {
+                    return Err(format!("{who}: a person's limit can only be a clock"));
                 }
-                if seat.limit.is_none() {
-                    return Err(format!("{who}: an engine needs a limit"));
-                }
-            } else if matches!(seat.limit, Some(l) if !matches!(l, Limit::Clock { .. })) {
-                return Err(format!("{who}: a person's limit can only be a clock"));
+                (_, Some(limit)) => bounds
+                    .check_limit(&limit)
+                    .map_err(|e| format!("{who}: {e}"))?,
+                (None, None) => {}
             }
             if seat.options.len() > MAX_OPTIONS {
                 return Err(format!("{who}: too many options"));
             }
-            for (name, value) in &seat.options {
+            for (name, value) in seat.options.iter_mut() {
                 check_option(name, value).map_err(|e| format!("{who}: {e}"))?;
-            }
-            match seat.limit {
-                Some(Limit::Clock { base_ms: 0, .. }) => {
-                    return Err(format!("{who}: a clock needs time"));
-                }
-                Some(Limit::Movetime { ms: 0 }) | Some(Limit::Nodes { nodes: 0 }) => {
-                    return Err(format!("{who}: a limit of 0"));
-                }
-                Some(Limit::Depth { depth }) if depth == 0 || depth > 64 => {
-                    return Err(format!("{who}: depth must be 1 to 64"));
-                }
-                _ => {}
+                (*name, *value) = bounds
+                    .check_option(engine_options, name, value)
+                    .map_err(|e| format!("{who}: {e}"))?;
             }
         }
         Ok(())
@@ -202,11 +209,27 @@ mod tests {
             dice: DiceMode::Server,
             seed: None,
         };
-        assert!(game.check_seats(2).is_ok());
-        assert!(game.check_seats(1).is_err(), "engine 1 of a list of 1");
+        let bounds = Bounds::default();
+        let two = vec![Vec::new(); 2];
+        assert!(game.check_seats(&two, &bounds).is_ok());
+        assert!(
+            game.check_seats(&two[..1], &bounds).is_err(),
+            "engine 1 of a list of 1"
+        );
+        game.seats[1].limit = Some(Limit::Movetime { ms: u64::MAX });
+        assert!(
+            game.check_seats(&two, &bounds).is_err(),
+            "past the server's bound"
+        );
         game.seats[1].limit = None;
-        assert!(game.check_seats(2).is_err(), "an engine without a limit");
+        assert!(
+            game.check_seats(&two, &bounds).is_err(),
+            "an engine without a limit"
+        );
         game.seats = vec![engine];
-        assert!(game.check_seats(2).is_err(), "one seat for two players");
+        assert!(
+            game.check_seats(&two, &bounds).is_err(),
+            "one seat for two players"
+        );
     }
 }

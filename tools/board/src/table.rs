@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -17,6 +17,9 @@ use ugi::record::{GameRecord, forfeit_scores};
 
 use crate::info::InfoLine;
 use crate::setup::{DiceMode, Limit, NewGame};
+
+/// How long an analysis goes on with no page watching (a reload takes less).
+const UNWATCHED_GRACE: Duration = Duration::from_secs(3);
 
 /// A seat's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +105,10 @@ pub struct Analysis {
     pub note: Option<String>,
     /// Set to ask it to stop.
     pub stop: Arc<AtomicBool>,
+    /// When it started.
+    pub started: Instant,
+    /// Since when no page has watched it, if none does.
+    pub unwatched_since: Option<Instant>,
 }
 
 /// One game and everything around it.
@@ -157,7 +164,7 @@ impl Table {
                 limit: s.limit,
                 clock: match s.limit {
                     Some(Limit::Clock { base_ms, inc_ms }) => Some(Clock {
-                        left_ms: base_ms as i64,
+                        left_ms: i64::try_from(base_ms).unwrap_or(i64::MAX),
                         inc_ms,
                     }),
                     _ => None,
@@ -383,6 +390,35 @@ impl Table {
             }
             _ => false,
         }
+    }
+
+    /// Stops a running analysis that has run for `most`, or that no page has watched (`watched`
+    /// says whether one does now) for [`UNWATCHED_GRACE`]; returns whether it stopped one.
+    pub fn bound_analysis(&mut self, watched: bool, most: Duration) -> bool {
+        let Some(analysis) = self.analysis.as_mut().filter(|a| a.running) else {
+            return false;
+        };
+        analysis.unwatched_since = match watched {
+            true => None,
+            false => analysis.unwatched_since.or(Some(Instant::now())),
+        };
+        let note = if analysis.started.elapsed() >= most {
+            format!(
+                "stopped after {} s, this server's bound (--max-analysis)",
+                most.as_secs()
+            )
+        } else if analysis
+            .unwatched_since
+            .is_some_and(|since| since.elapsed() >= UNWATCHED_GRACE)
+        {
+            "stopped: no page was watching".to_string()
+        } else {
+            return false;
+        };
+        analysis.stop.store(true, Ordering::Relaxed);
+        analysis.running = false;
+        analysis.note = Some(note);
+        true
     }
 
     /// Cuts the game back to `ply` decisions.

@@ -445,7 +445,11 @@ fn the_event_stream_carries_the_state() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     use std::io::{BufRead, BufReader, Write};
     let mut stream = std::net::TcpStream::connect(address).unwrap();
-    write!(stream, "GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET /api/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
+    )
+    .unwrap();
     let mut reader = BufReader::new(stream);
     let mut line = String::new();
     let mut saw_event = false;

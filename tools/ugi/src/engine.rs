@@ -7,6 +7,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::declared::DeclaredOption;
+
 /// How long the handshake and `isready` may take.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
@@ -102,6 +104,7 @@ pub struct EngineProcess {
     stdin: ChildStdin,
     lines: Receiver<String>,
     exited: bool,
+    declared: Vec<DeclaredOption>,
 }
 
 impl EngineProcess {
@@ -136,11 +139,19 @@ impl EngineProcess {
             stdin,
             lines,
             exited: false,
+            declared: Vec::new(),
         };
         engine.send("ugi");
-        engine
-            .wait_for("ugiok", HANDSHAKE_TIME)
-            .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe()))?;
+        let deadline = Instant::now() + HANDSHAKE_TIME;
+        loop {
+            let line = engine
+                .next_line(deadline.saturating_duration_since(Instant::now()))
+                .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe()))?;
+            if line.starts_with("ugiok") {
+                break;
+            }
+            engine.declared.extend(DeclaredOption::parse(&line));
+        }
         for (name, value) in setup.iter().chain(&spec.options) {
             engine.send(&format!("setoption name {name} value {value}"));
         }
@@ -148,6 +159,11 @@ impl EngineProcess {
             .ready()
             .map_err(|f| format!("{}: no readyok ({})", spec.name, f.describe()))?;
         Ok(engine)
+    }
+
+    /// The options the engine declared in its handshake.
+    pub fn declared(&self) -> &[DeclaredOption] {
+        &self.declared
     }
 
     /// Sends one line (a dead engine swallows it).

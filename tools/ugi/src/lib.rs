@@ -1,7 +1,8 @@
 //! What the tools (the arena, the board) share about UGI engines: an engine process spoken to
-//! line by line with deadlines, the `position` openings, the arena's game-record line, and
+//! line by line with deadlines, the options it declares, the `position` openings, the arena's game-record line, and
 //! games as PGN-like export text.
 
+pub mod declared;
 pub mod engine;
 pub mod export;
 pub mod opening;

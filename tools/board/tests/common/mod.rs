@@ -10,6 +10,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use board::board::{Board, Config};
+use board::bounds::Bounds;
 use serde_json::{Value, json};
 use ugi::engine::EngineSpec;
 
@@ -38,10 +39,17 @@ pub fn faulty(name: &str, on_go: &str) -> EngineSpec {
 
 /// A board serving `engines`, with `margin_ms` of grace, on a free port.
 pub fn serve(engines: Vec<EngineSpec>, margin_ms: u64) -> SocketAddr {
+    serve_with(engines, margin_ms, Bounds::default())
+}
+
+/// [`serve`] within `bounds`.
+pub fn serve_with(engines: Vec<EngineSpec>, margin_ms: u64, bounds: Bounds) -> SocketAddr {
     let config = Config {
         engines,
         margin_ms,
         idle_timeout: Duration::from_secs(20),
+        bounds,
+        hosts: Vec::new(),
     };
     let board = Board::new(config).expect("a board");
     board::server::spawn(board, "127.0.0.1:0".parse().unwrap()).expect("a server")
@@ -65,13 +73,39 @@ pub fn try_request(
     path: &str,
     body: Option<&Value>,
 ) -> std::io::Result<(u16, String)> {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let host = format!("Host: {address}");
+    let headers = [host.as_str(), "Content-Type: application/json"];
+    try_raw_request(address, method, path, &headers, &body)
+}
+
+/// A request with exactly these header lines (besides its length) and body: the status and
+/// the body of the answer.
+pub fn raw_request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> (u16, String) {
+    try_raw_request(address, method, path, headers, body)
+        .unwrap_or_else(|e| panic!("{method} {path} at {address}: {e}"))
+}
+
+fn try_raw_request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> std::io::Result<(u16, String)> {
     let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
     let mut stream = TcpStream::connect(address)?;
     stream.set_read_timeout(Some(Duration::from_secs(60)))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
+    let headers: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )?;
     let mut reader = BufReader::new(stream);
@@ -128,9 +162,13 @@ pub fn get(address: SocketAddr, path: &str) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
-/// POSTs `body` to `path`: the status and the JSON answer.
+/// POSTs `body` to `path` as the board's own page does (its `Origin`): the status and the
+/// JSON answer.
 pub fn post(address: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    let (status, text) = request(address, "POST", path, Some(&body));
+    let host = format!("Host: {address}");
+    let origin = format!("Origin: http://{address}");
+    let headers = [host.as_str(), &origin, "Content-Type: application/json"];
+    let (status, text) = raw_request(address, "POST", path, &headers, &body.to_string());
     (
         status,
         serde_json::from_str(&text).unwrap_or(json!({ "text": text })),
