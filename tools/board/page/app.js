@@ -14,6 +14,10 @@ function message(text) {
   $("message").textContent = text || "";
 }
 
+// This page's game (its address is /game/<id>) and that game's API.
+const GAME_ID = Number(location.pathname.split("/")[2]);
+const GAME_API = `/api/game/${GAME_ID}`;
+
 // The server's token for this page: requests that change the board carry it.
 const HEADERS = {
   "content-type": "application/json",
@@ -109,10 +113,10 @@ function seatSetup(row) {
   return { engine: Number(who), options, limit };
 }
 
-async function startGame(event) {
-  event.preventDefault();
+// The form as a new game's setup.
+function formSetup() {
   const seed = $("seed").value.trim();
-  const body = {
+  return {
     game: $("game").value,
     players: Number($("players").value),
     board: $("board-label").hidden ? "" : $("board-name").value,
@@ -120,7 +124,43 @@ async function startGame(event) {
     seed: seed === "" ? null : Number(seed),
     seats: [...$("seat-setup").children].map(seatSetup),
   };
-  accept(await api("/api/new", body));
+}
+
+// Starts the form's game at this address.
+async function startGame(event) {
+  event.preventDefault();
+  accept(await api(`${GAME_API}/new`, formSetup()));
+}
+
+// Starts the form's game at a new address and goes there; this one goes on.
+async function startElsewhere() {
+  const next = await api("/api/games", formSetup());
+  if (next) location.assign(`/game/${next.id}`);
+}
+
+// Fills the form with the setup the game was started with, so that a reload shows it.
+function fillForm(setup) {
+  $("game").value = setup.game;
+  gameChanged();
+  $("players").value = setup.players;
+  fillSeats();
+  if (setup.board) $("board-name").value = setup.board;
+  $("dice").value = setup.dice;
+  $("seed").value = setup.seed ?? "";
+  setup.seats.forEach((seat, k) => {
+    const row = $("seat-setup").children[k];
+    row.querySelector(".who").value = seat.engine === null ? "person" : String(seat.engine);
+    const option = (name) => (seat.options.find(([n]) => n === name) || [])[1];
+    row.querySelector(".search").value = option("Search") || "";
+    row.querySelector(".threads").value = option("Threads") || 1;
+    row.querySelector(".multipv").value = option("MultiPV") || 1;
+    const limit = seat.limit;
+    const kind = limit ? limit.kind : "none";
+    row.querySelector(".limit-kind").value = kind;
+    const value = { movetime: limit?.ms, nodes: limit?.nodes, depth: limit?.depth,
+      clock: limit && `${limit.base_ms / 1000}+${limit.inc_ms / 1000}` }[kind];
+    row.querySelector(".limit-value").value = value ?? "";
+  });
 }
 
 // ---- drawing ----
@@ -187,7 +227,7 @@ function choose(moves) {
 async function play(token) {
   $("chooser").hidden = true;
   selected = null;
-  accept(await api("/api/move", { token }));
+  accept(await api(`${GAME_API}/move`, { token }));
 }
 
 function scoreText(score, seatOptions) {
@@ -229,7 +269,7 @@ function infoLine(info, options, ply) {
 }
 
 async function preview(ply, tokens) {
-  const response = await fetch("/api/preview", {
+  const response = await fetch(`${GAME_API}/preview`, {
     method: "POST", headers: HEADERS, body: JSON.stringify({ ply, tokens }),
   });
   const reply = await response.json();
@@ -277,7 +317,7 @@ function renderSeats() {
       const restart = document.createElement("button");
       restart.textContent = "restart engine";
       restart.className = "restart";
-      restart.onclick = async () => accept(await api("/api/restart", { seat: k }));
+      restart.onclick = async () => accept(await api(`${GAME_API}/restart`, { seat: k }));
       div.appendChild(restart);
     }
     for (const info of seat.info) div.appendChild(infoLine(info, seat.options, seat.ply));
@@ -380,7 +420,7 @@ function tickClocks() {
 
 async function show(ply) {
   if (ply < 0 || ply > state.plies) return;
-  accept(await api("/api/show", { ply }));
+  accept(await api(`${GAME_API}/show`, { ply }));
 }
 
 async function init() {
@@ -389,22 +429,22 @@ async function init() {
   $("game").onchange = gameChanged;
   $("players").onchange = fillSeats;
   $("new-game").onsubmit = startGame;
+  $("start-elsewhere").onclick = startElsewhere;
   $("token-form").onsubmit = (e) => { e.preventDefault(); play($("token").value.trim()); $("token").value = ""; };
   $("first").onclick = () => show(0);
   $("back").onclick = () => show(state.ply - 1);
   $("forward").onclick = () => show(state.ply + 1);
   $("last").onclick = () => show(state.plies);
-  $("takeback").onclick = async () => accept(await api("/api/takeback"));
-  $("pause").onclick = async () => accept(await api("/api/pause", { paused: !state.paused }));
-  $("load").onclick = async () => accept(await api("/api/load", { text: $("load-text").value }));
-  $("analyse").onclick = async () => accept(await api("/api/analyse", {
+  $("takeback").onclick = async () => accept(await api(`${GAME_API}/takeback`));
+  $("pause").onclick = async () => accept(await api(`${GAME_API}/pause`, { paused: !state.paused }));
+  $("load").onclick = async () => accept(await api(`${GAME_API}/load`, { text: $("load-text").value }));
+  $("analyse").onclick = async () => accept(await api(`${GAME_API}/analyse`, {
     engine: Number($("analysis-engine").value), multipv: Number($("analysis-multipv").value),
   }));
-  $("analyse-stop").onclick = async () => accept(await api("/api/analyse/stop"));
-  accept(await (await fetch("/api/state")).json());
-  $("game").value = state.game;
-  gameChanged();
-  const events = new EventSource("/api/events");
+  $("analyse-stop").onclick = async () => accept(await api(`${GAME_API}/analyse/stop`));
+  accept(await (await fetch(`${GAME_API}/state`)).json());
+  fillForm(state.setup);
+  const events = new EventSource(`${GAME_API}/events`);
   events.addEventListener("state", (e) => accept(JSON.parse(e.data)));
   setInterval(tickClocks, 100);
   document.body.dataset.ready = "1";

@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 use tabula::game::Turn;
-use tabula::registry::Registry;
+use tabula::registry::{Entry, Registry};
 use tokio::sync::watch;
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
@@ -30,14 +30,19 @@ pub struct Config {
     pub margin_ms: u64,
     /// How long an engine without a time limit may think before it loses.
     pub idle_timeout: Duration,
+    /// The most games open at once.
+    pub max_games: usize,
+    /// The most engine processes running at once, over every game.
+    pub max_engines: usize,
     /// What the page may ask for.
     pub bounds: Bounds,
     /// Host names the server answers to besides its listen address and `localhost`.
     pub hosts: Vec<String>,
 }
 
-/// The state every request and every engine thread shares.
-pub struct Board {
+/// What every game of a server shares: its settings, the games' rules, and the options each
+/// engine declared.
+pub struct Common {
     /// The server's settings.
     pub config: Config,
     /// The games.
@@ -45,6 +50,63 @@ pub struct Board {
     /// The options each engine declared when the server started (none for one that did not
     /// start then).
     pub declared: Vec<Vec<DeclaredOption>>,
+}
+
+impl Common {
+    /// The settings, the games, and each engine's declared options (each engine is started
+    /// once to read them).
+    pub fn new(config: Config) -> Arc<Common> {
+        let declared = config
+            .engines
+            .iter()
+            .map(|spec| {
+                EngineProcess::start(spec, &[]).map_or(Vec::new(), |e| e.declared().to_vec())
+            })
+            .collect();
+        Arc::new(Common {
+            config,
+            registry: Registry::standard(),
+            declared,
+        })
+    }
+
+    /// The first game of a server: the first variant, a person against the first engine.
+    pub fn first_setup(&self) -> NewGame {
+        let mut setup = NewGame {
+            game: self.registry.entries()[0].name.to_string(),
+            players: 2,
+            board: String::new(),
+            seats: vec![Default::default(); 2],
+            dice: DiceMode::Server,
+            seed: None,
+        };
+        if !self.config.engines.is_empty() {
+            setup.seats[1].engine = Some(0);
+            setup.seats[1].limit = Some(Limit::Movetime { ms: 1000 });
+        }
+        setup
+    }
+
+    /// Checks `setup` against the server (its game, board, seats and bounds); the setup as
+    /// it will be played.
+    pub fn check(&self, setup: &NewGame) -> Result<(Entry, NewGame), String> {
+        let entry = *self.registry.find(&setup.game)?;
+        let mut setup = setup.clone();
+        setup.check_seats(&self.declared, &self.config.bounds)?;
+        if !setup.board.is_empty() && !entry.boards.contains(&setup.board.as_str()) {
+            return Err(format!("{} has no board '{}'", entry.name, setup.board));
+        }
+        Ok((entry, setup))
+    }
+}
+
+/// One game with its own address: the table behind a lock, and a signal that tells the pages
+/// watching it that something changed.
+pub struct Board {
+    /// What the server's games share.
+    pub common: Arc<Common>,
+    /// The game's number, in its address (`/game/<id>`).
+    pub id: u64,
     table: Mutex<Table>,
     changed: watch::Sender<u64>,
 }
@@ -66,39 +128,63 @@ pub struct Answer {
 }
 
 impl Board {
-    /// A board with `config`'s engines and a first game of the first variant, a person
-    /// against the first engine.
-    pub fn new(config: Config) -> Result<Arc<Board>, String> {
-        let registry = Registry::standard();
-        let entry = registry.entries()[0];
-        let mut setup = NewGame {
-            game: entry.name.to_string(),
-            players: 2,
-            board: String::new(),
-            seats: vec![Default::default(); 2],
-            dice: DiceMode::Server,
-            seed: None,
-        };
-        if !config.engines.is_empty() {
-            setup.seats[1].engine = Some(0);
-            setup.seats[1].limit = Some(Limit::Movetime { ms: 1000 });
-        }
+    /// Game `id` of `common`'s server, set up as `setup` asks.
+    pub fn new(common: Arc<Common>, id: u64, setup: &NewGame) -> Result<Arc<Board>, String> {
+        let (entry, setup) = common.check(setup)?;
         let table = Table::new(entry, &setup, 0)?;
         let (changed, _) = watch::channel(0);
-        let declared = config
-            .engines
-            .iter()
-            .map(|spec| {
-                EngineProcess::start(spec, &[]).map_or(Vec::new(), |e| e.declared().to_vec())
-            })
-            .collect();
         Ok(Arc::new(Board {
-            config,
-            registry,
-            declared,
+            common,
+            id,
             table: Mutex::new(table),
             changed,
         }))
+    }
+
+    /// Starts whatever the game waits for first: a roll, or an engine's search.
+    pub fn start(self: &Arc<Self>) {
+        let _ = self.act(|_| Ok::<(), String>(()));
+    }
+
+    /// How many engine processes the game may run at once: one per engine seat, and one for
+    /// a running analysis.
+    pub fn engines(&self) -> usize {
+        let running = self.lock().analysis.as_ref().is_some_and(|a| a.running);
+        self.seat_engines() + usize::from(running)
+    }
+
+    /// How many seats an engine plays.
+    pub fn seat_engines(&self) -> usize {
+        self.lock()
+            .seats
+            .iter()
+            .filter(|s| s.engine.is_some())
+            .count()
+    }
+
+    /// Ends the game for good: its search and analysis stop, its engines end (off the lock),
+    /// and answers still on their way are dropped with their processes.
+    pub fn close(&self) {
+        let mut table = self.lock();
+        table.cancel_search();
+        if let Some(analysis) = &table.analysis {
+            analysis.stop.store(true, Ordering::Relaxed);
+        }
+        table.generation += 1;
+        table.paused = true;
+        let processes: Vec<EngineProcess> = table
+            .seats
+            .iter_mut()
+            .filter_map(|seat| seat.process.take())
+            .collect();
+        drop(table);
+        thread::spawn(move || drop(processes));
+        self.notify();
+    }
+
+    /// Whether a page is watching (an event stream is open).
+    pub fn watched(&self) -> bool {
+        self.changed.receiver_count() > 0
     }
 
     /// Waits for changes.
@@ -130,15 +216,9 @@ impl Board {
 
     /// Starts a new game; the old one's engines are stopped.
     pub fn new_game(self: &Arc<Self>, setup: &NewGame) -> Result<(), String> {
-        let entry = *self.registry.find(&setup.game)?;
-        let mut setup = setup.clone();
-        setup.check_seats(&self.declared, &self.config.bounds)?;
-        let setup = &setup;
-        if !setup.board.is_empty() && !entry.boards.contains(&setup.board.as_str()) {
-            return Err(format!("{} has no board '{}'", entry.name, setup.board));
-        }
+        let (entry, setup) = self.common.check(setup)?;
         self.act(|table| {
-            let mut fresh = Table::new(entry, setup, table.generation)?;
+            let mut fresh = Table::new(entry, &setup, table.generation)?;
             table.cancel_search();
             if let Some(analysis) = &table.analysis {
                 analysis.stop.store(true, Ordering::Relaxed);
@@ -187,13 +267,13 @@ impl Board {
             seat,
             stop: stop.clone(),
         });
-        let margin = Duration::from_millis(self.config.margin_ms);
+        let margin = Duration::from_millis(self.common.config.margin_ms);
         let wait = match (table.seats[seat].clock, table.seats[seat].limit) {
             (Some(clock), _) => Duration::from_millis(clock.left_ms.max(0) as u64) + margin,
             (None, Some(Limit::Movetime { ms })) => Duration::from_millis(ms) + margin,
-            _ => self.config.idle_timeout,
+            _ => self.common.config.idle_timeout,
         };
-        let mut spec = self.config.engines[engine].clone();
+        let mut spec = self.common.config.engines[engine].clone();
         let (go, position) = (
             table.go_command(seat),
             format!("position {}", table.position_line(table.moves.len())),
@@ -274,7 +354,7 @@ impl Board {
         }
         table.search = None;
         let engine = table.seats[seat].engine.unwrap_or(0);
-        let name = self.config.engines[engine].name.clone();
+        let name = self.common.config.engines[engine].name.clone();
         match self.check_answer(&mut table, &answer) {
             Ok((token, eval)) => {
                 table.seats[seat].process = answer.process;
@@ -295,7 +375,7 @@ impl Board {
     ) -> Result<(String, Option<i32>), String> {
         let line = answer.line.as_ref()?;
         let (seat, spent) = (answer.seat, answer.spent_ms);
-        let margin = self.config.margin_ms as i64;
+        let margin = self.common.config.margin_ms as i64;
         let state = &mut table.seats[seat];
         if let Some(clock) = state.clock.as_mut() {
             clock.left_ms = clock.left_ms.saturating_sub(spent as i64);
@@ -325,6 +405,7 @@ impl Board {
     /// Starts `engine` analysing the ply on show with `multipv` lines, until stopped.
     pub fn analyse(self: &Arc<Self>, engine: usize, multipv: usize) -> Result<(), String> {
         let mut spec = self
+            .common
             .config
             .engines
             .get(engine)
@@ -421,11 +502,11 @@ impl Board {
     /// Ends a person's game on time when the clock runs out; called a few times a second.
     /// Also stops an analysis past its bound or with no page watching.
     pub fn tick(&self) {
-        let watched = self.changed.receiver_count() > 0;
+        let watched = self.watched();
         let changed = {
             let mut table = self.lock();
             let flagged = table.check_flag();
-            flagged | table.bound_analysis(watched, self.config.bounds.max_analysis)
+            flagged | table.bound_analysis(watched, self.common.config.bounds.max_analysis)
         };
         if changed {
             self.notify();

@@ -7,6 +7,7 @@ pub mod bounds;
 pub mod driver;
 pub mod guard;
 pub mod info;
+pub mod lobby;
 pub mod server;
 pub mod setup;
 pub mod snapshot;

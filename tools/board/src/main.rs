@@ -6,8 +6,9 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use board::board::{Board, Config};
+use board::board::Config;
 use board::bounds::Bounds;
+use board::lobby::Lobby;
 use clap::Parser;
 use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
@@ -63,6 +64,12 @@ struct Cli {
     /// set every spin, combo and check option an engine declares, and no string option.
     #[arg(long = "page-option", value_name = "NAME")]
     page_options: Vec<String>,
+    /// The most games open at once.
+    #[arg(long, default_value_t = 8)]
+    max_games: usize,
+    /// The most engine processes running at once, over every game.
+    #[arg(long, default_value_t = 8)]
+    max_engines: usize,
     /// Speak UGI on stdin/stdout as tabula's engine instead of serving the board.
     #[arg(long)]
     ugi: bool,
@@ -98,6 +105,8 @@ fn run(cli: Cli) -> Result<(), String> {
         engines: engines(&cli.engine)?,
         margin_ms: cli.margin,
         idle_timeout: Duration::from_secs(cli.timeout),
+        max_games: cli.max_games,
+        max_engines: cli.max_engines,
         bounds: Bounds {
             max_movetime_ms: cli.max_movetime,
             max_nodes: cli.max_nodes,
@@ -110,12 +119,37 @@ fn run(cli: Cli) -> Result<(), String> {
         },
         hosts: cli.allow_hosts,
     };
-    let board = Board::new(config)?;
-    let address = board::server::spawn(board, SocketAddr::new(cli.listen, cli.port))?;
+    let lobby = Lobby::new(config)?;
+    let address = board::server::spawn(lobby, SocketAddr::new(cli.listen, cli.port))?;
     println!("tabula board: open http://{address}/");
-    loop {
-        std::thread::park();
-    }
+    until_asked_to_end()?;
+    // The engines run in process groups of their own, which the terminal's signal does not
+    // reach: they end here, thinking or not.
+    ugi::engine::end_all();
+    Ok(())
+}
+
+/// Waits for SIGINT (Ctrl-C) or, on Unix, SIGTERM.
+fn until_asked_to_end() -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot wait for signals: {e}"))?;
+    runtime.block_on(async {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let mut terminate =
+                signal(SignalKind::terminate()).map_err(|e| format!("no SIGTERM: {e}"))?;
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+        Ok(())
+    })
 }
 
 fn main() -> ExitCode {

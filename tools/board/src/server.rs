@@ -6,10 +6,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::Stream;
@@ -18,6 +19,7 @@ use serde_json::{Value, json};
 
 use crate::board::Board;
 use crate::guard::{self, Guard};
+use crate::lobby::Lobby;
 use crate::setup::NewGame;
 use crate::snapshot::{catalog_json, state_json, view_json};
 
@@ -40,7 +42,7 @@ const FILES: [(&str, &str, &str); 4] = [
 /// How long the event stream waits to gather changes into one message.
 const GATHER: Duration = Duration::from_millis(40);
 
-type Shared = State<Arc<Board>>;
+type Shared = State<Arc<Lobby>>;
 
 /// A JSON body whose rejection (bad JSON, a missing or unknown field) is answered like every
 /// other error: `400 {"error": "..."}`.
@@ -68,30 +70,59 @@ fn error(message: String) -> Response {
 /// The place in `index.html` where the page's token goes.
 const TOKEN_PLACE: &str = "{{BOARD_TOKEN}}";
 
-/// The routes, behind `guard`.
-pub fn router(board: Arc<Board>, guard: Arc<Guard>) -> Router {
+/// The routes, behind `guard`: the page of each game at `/game/<id>`, and each game's API
+/// under `/api/game/<id>/`.
+pub fn router(lobby: Arc<Lobby>, guard: Arc<Guard>) -> Router {
     let index = page_text("index.html").replace(TOKEN_PLACE, guard.token());
+    let game_page = move |Game(_): Game| async move {
+        ([(header::CONTENT_TYPE, "text/html")], index).into_response()
+    };
     Router::new()
-        .route(
-            "/",
-            get(|| async move { ([(header::CONTENT_TYPE, "text/html")], index).into_response() }),
-        )
+        .route("/", get(newest_game))
+        .route("/game/{id}", get(game_page))
         .route("/page/{file}", get(page_file))
         .route("/api/catalog", get(catalog))
-        .route("/api/state", get(state))
-        .route("/api/events", get(events))
-        .route("/api/new", post(new_game))
-        .route("/api/move", post(play))
-        .route("/api/show", post(show))
-        .route("/api/takeback", post(take_back))
-        .route("/api/pause", post(pause))
-        .route("/api/load", post(load))
-        .route("/api/restart", post(restart))
-        .route("/api/analyse", post(analyse))
-        .route("/api/analyse/stop", post(stop_analysis))
-        .route("/api/preview", post(preview))
-        .with_state(board)
+        .route("/api/games", get(games).post(create_game))
+        .route("/api/game/{id}/state", get(state))
+        .route("/api/game/{id}/events", get(events))
+        .route("/api/game/{id}/new", post(new_game))
+        .route("/api/game/{id}/close", post(close_game))
+        .route("/api/game/{id}/move", post(play))
+        .route("/api/game/{id}/show", post(show))
+        .route("/api/game/{id}/takeback", post(take_back))
+        .route("/api/game/{id}/pause", post(pause))
+        .route("/api/game/{id}/load", post(load))
+        .route("/api/game/{id}/restart", post(restart))
+        .route("/api/game/{id}/analyse", post(analyse))
+        .route("/api/game/{id}/analyse/stop", post(stop_analysis))
+        .route("/api/game/{id}/preview", post(preview))
+        .with_state(lobby)
         .layer(axum::middleware::from_fn_with_state(guard, guard::check))
+}
+
+/// The game a request's path names (`{id}`); a 404 if there is none.
+struct Game(Arc<Board>);
+
+impl FromRequestParts<Arc<Lobby>> for Game {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, lobby: &Arc<Lobby>) -> Result<Self, Response> {
+        let not_found = |message: String| {
+            (StatusCode::NOT_FOUND, Json(json!({ "error": message }))).into_response()
+        };
+        let Path(id) = Path::<u64>::from_request_parts(parts, lobby)
+            .await
+            .map_err(|e| not_found(e.body_text()))?;
+        lobby.game(id).map(Game).map_err(not_found)
+    }
+}
+
+/// `/`: the newest game's address.
+async fn newest_game(State(lobby): Shared) -> Response {
+    match lobby.newest() {
+        Ok(board) => Redirect::to(&format!("/game/{}", board.id)).into_response(),
+        Err(message) => error(message),
+    }
 }
 
 async fn page_file(Path(file): Path<String>) -> Response {
@@ -127,15 +158,38 @@ fn reply(board: &Board, result: Result<(), String>) -> Response {
     }
 }
 
-async fn catalog(State(board): Shared) -> Json<Value> {
-    Json(catalog_json(&board))
+async fn catalog(State(lobby): Shared) -> Json<Value> {
+    Json(catalog_json(&lobby.common))
 }
 
-async fn state(State(board): Shared) -> Json<Value> {
+async fn games(State(lobby): Shared) -> Json<Value> {
+    Json(lobby.list())
+}
+
+/// Starts a game at a new address; its state (with its `id`).
+async fn create_game(State(lobby): Shared, Body(setup): Body<NewGame>) -> Response {
+    match lobby.create(&setup) {
+        Ok(board) => Json(current(&board)).into_response(),
+        Err(message) => error(message),
+    }
+}
+
+async fn close_game(
+    State(lobby): Shared,
+    Game(board): Game,
+    Body(_): Body<NoArguments>,
+) -> Response {
+    match lobby.close(board.id) {
+        Ok(()) => Json(lobby.list()).into_response(),
+        Err(message) => error(message),
+    }
+}
+
+async fn state(Game(board): Game) -> Json<Value> {
     Json(current(&board))
 }
 
-async fn events(State(board): Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+async fn events(Game(board): Game) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let changes = board.subscribe();
     let stream = futures_util::stream::unfold(
         (board, changes, true),
@@ -155,8 +209,11 @@ async fn events(State(board): Shared) -> Sse<impl Stream<Item = Result<Event, In
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-async fn new_game(State(board): Shared, Body(setup): Body<NewGame>) -> Response {
-    let result = board.new_game(&setup);
+async fn new_game(State(lobby): Shared, Game(board): Game, Body(setup): Body<NewGame>) -> Response {
+    let wanted = setup.seats.iter().filter(|s| s.engine.is_some()).count();
+    let result = lobby
+        .make_room(board.id, wanted)
+        .and_then(|()| board.new_game(&setup));
     reply(&board, result)
 }
 
@@ -165,7 +222,7 @@ struct Token {
     token: String,
 }
 
-async fn play(State(board): Shared, Body(body): Body<Token>) -> Response {
+async fn play(Game(board): Game, Body(body): Body<Token>) -> Response {
     let result = board.act(|table| table.play_human(&body.token));
     reply(&board, result)
 }
@@ -175,7 +232,7 @@ struct Ply {
     ply: usize,
 }
 
-async fn show(State(board): Shared, Body(body): Body<Ply>) -> Response {
+async fn show(Game(board): Game, Body(body): Body<Ply>) -> Response {
     let result = board.act(|table| table.show(body.ply));
     reply(&board, result)
 }
@@ -185,7 +242,7 @@ async fn show(State(board): Shared, Body(body): Body<Ply>) -> Response {
 #[serde(deny_unknown_fields)]
 struct NoArguments {}
 
-async fn take_back(State(board): Shared, Body(_): Body<NoArguments>) -> Response {
+async fn take_back(Game(board): Game, Body(_): Body<NoArguments>) -> Response {
     let result = board.act(|table| table.take_back());
     reply(&board, result)
 }
@@ -195,7 +252,7 @@ struct Paused {
     paused: bool,
 }
 
-async fn pause(State(board): Shared, Body(body): Body<Paused>) -> Response {
+async fn pause(Game(board): Game, Body(body): Body<Paused>) -> Response {
     let result = board.act(|table| {
         table.set_paused(body.paused);
         Ok(())
@@ -208,7 +265,7 @@ struct Text {
     text: String,
 }
 
-async fn load(State(board): Shared, Body(body): Body<Text>) -> Response {
+async fn load(Game(board): Game, Body(body): Body<Text>) -> Response {
     let result = board.act(|table| table.load(&body.text));
     reply(&board, result)
 }
@@ -218,7 +275,7 @@ struct SeatNumber {
     seat: usize,
 }
 
-async fn restart(State(board): Shared, Body(body): Body<SeatNumber>) -> Response {
+async fn restart(Game(board): Game, Body(body): Body<SeatNumber>) -> Response {
     let result = board.restart(body.seat);
     reply(&board, result)
 }
@@ -234,12 +291,18 @@ fn one() -> usize {
     1
 }
 
-async fn analyse(State(board): Shared, Body(body): Body<AnalyseRequest>) -> Response {
-    let result = board.analyse(body.engine, body.multipv);
+async fn analyse(
+    State(lobby): Shared,
+    Game(board): Game,
+    Body(body): Body<AnalyseRequest>,
+) -> Response {
+    let result = lobby
+        .make_room(board.id, board.seat_engines() + 1)
+        .and_then(|()| board.analyse(body.engine, body.multipv));
     reply(&board, result)
 }
 
-async fn stop_analysis(State(board): Shared, Body(_): Body<NoArguments>) -> Response {
+async fn stop_analysis(Game(board): Game, Body(_): Body<NoArguments>) -> Response {
     let result = board.stop_analysis();
     reply(&board, result)
 }
@@ -251,7 +314,7 @@ struct PreviewRequest {
 }
 
 /// The board after `tokens` from ply `ply` (a PV hovered on the page).
-async fn preview(State(board): Shared, Body(body): Body<PreviewRequest>) -> Response {
+async fn preview(Game(board): Game, Body(body): Body<PreviewRequest>) -> Response {
     let result = {
         let table = board.lock();
         if body.ply > table.moves.len() {
@@ -271,9 +334,9 @@ async fn preview(State(board): Shared, Body(body): Body<PreviewRequest>) -> Resp
     }
 }
 
-/// Serves `board` on `listen` from a thread of its own, answering to the listen address,
-/// `localhost` and the configured hosts; returns the address it listens on.
-pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String> {
+/// Serves `lobby`'s games on `listen` from a thread of its own, answering to the listen
+/// address, `localhost` and the configured hosts; returns the address it listens on.
+pub fn spawn(lobby: Arc<Lobby>, listen: SocketAddr) -> Result<SocketAddr, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -285,14 +348,14 @@ pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String
     let address = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
-    let mut hosts = board.config.hosts.clone();
+    let mut hosts = lobby.common.config.hosts.clone();
     if !address.ip().is_unspecified() {
         hosts.insert(0, address.ip().to_string());
     }
     let guard = Arc::new(Guard::new(&hosts, address.port()));
     std::thread::spawn(move || {
         runtime.block_on(async move {
-            let ticking = Arc::clone(&board);
+            let ticking = Arc::clone(&lobby);
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(Duration::from_millis(100));
                 loop {
@@ -300,7 +363,7 @@ pub fn spawn(board: Arc<Board>, listen: SocketAddr) -> Result<SocketAddr, String
                     ticking.tick();
                 }
             });
-            let _ = axum::serve(listener, router(board, guard)).await;
+            let _ = axum::serve(listener, router(lobby, guard)).await;
         });
     });
     Ok(address)

@@ -2,13 +2,13 @@
 //! An engine is named by its place in the server's list, never by a command, and option
 //! names and values are checked so that no text can smuggle a second command to an engine.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use ugi::declared::DeclaredOption;
 
 use crate::bounds::Bounds;
 
 /// How long an engine may think about one move, or a seat's clock.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Limit {
     /// Milliseconds per move.
@@ -54,7 +54,7 @@ impl Limit {
 }
 
 /// One seat: a person, or an engine from the server's list with its options and limit.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSetup {
     /// The engine's index in the server's list; none for a person.
@@ -69,7 +69,7 @@ pub struct SeatSetup {
 }
 
 /// How chance plies are decided.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum DiceMode {
     /// The server rolls from the seed.
@@ -80,7 +80,7 @@ pub enum DiceMode {
 }
 
 /// A new game as the page asks for it.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// The game's variant name.

@@ -7,7 +7,7 @@ use tabula::game::Turn;
 use tabula::game::rules::Rules;
 use tabula::game::view::{MoveView, Shape, View};
 
-use crate::board::Board;
+use crate::board::{Board, Common};
 use crate::setup::DiceMode;
 use crate::table::Table;
 
@@ -77,7 +77,9 @@ fn seats_json(board: &Board, table: &Table) -> Vec<Value> {
         .iter()
         .enumerate()
         .map(|(k, seat)| {
-            let engine = seat.engine.map(|e| board.config.engines[e].name.clone());
+            let engine = seat
+                .engine
+                .map(|e| board.common.config.engines[e].name.clone());
             let thinking = table.search.as_ref().is_some_and(|s| s.seat == k);
             let running = mover == Some(k) && (seat.engine.is_none() || thinking);
             let clock = seat.clock.map(|c| {
@@ -139,7 +141,7 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
         .iter()
         .enumerate()
         .map(|(k, s)| match s.engine {
-            Some(e) => board.config.engines[e].name.clone(),
+            Some(e) => board.common.config.engines[e].name.clone(),
             None => format!("person{}", k + 1),
         })
         .collect();
@@ -150,7 +152,7 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
         .collect();
     let analysis = table.analysis.as_ref().map(|a| {
         json!({
-            "engine": board.config.engines[a.engine].name,
+            "engine": board.common.config.engines[a.engine].name,
             "ply": a.ply,
             "running": a.running,
             "lines": a.lines,
@@ -158,7 +160,9 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
         })
     });
     json!({
+        "id": board.id,
         "version": version,
+        "setup": table.setup,
         "game": table.entry.name,
         "players": table.config.players,
         "board": table.config.board,
@@ -187,14 +191,14 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
 }
 
 /// What the page may choose from: games with their players and boards, and engines.
-pub fn catalog_json(board: &Board) -> Value {
-    let games: Vec<Value> = board
+pub fn catalog_json(common: &Common) -> Value {
+    let games: Vec<Value> = common
         .registry
         .entries()
         .iter()
         .map(|e| json!({"name": e.name, "players": [e.players.0, e.players.1], "boards": e.boards}))
         .collect();
-    let engines: Vec<&str> = board
+    let engines: Vec<&str> = common
         .config
         .engines
         .iter()

@@ -115,6 +115,8 @@ pub struct Analysis {
 pub struct Table {
     /// The game.
     pub entry: Entry,
+    /// The setup it was started with (the seed filled in), for a page to show.
+    pub setup: NewGame,
     /// Players and board.
     pub config: GameConfig,
     /// Where the game started (its moves are all in `moves`).
@@ -182,6 +184,10 @@ impl Table {
             .unwrap_or_else(|| u64::from(rand::random::<u32>()));
         Ok(Table {
             entry,
+            setup: NewGame {
+                seed: Some(seed),
+                ..setup.clone()
+            },
             config,
             start: Opening {
                 text: None,

@@ -35,7 +35,7 @@ fn play_through(address: std::net::SocketAddr, decisions: usize) -> Value {
         }
         let token = state["legal"][0]["token"].as_str().unwrap().to_string();
         let before = state["plies"].as_u64().unwrap();
-        let after = ok(address, "/api/move", json!({ "token": token }));
+        let after = ok(address, "/api/game/1/move", json!({ "token": token }));
         // An engine to move next may have answered already, before the state was taken.
         assert!(after["plies"].as_u64().unwrap() > before);
         assert_eq!(after["moves"][before as usize]["token"], token.as_str());
@@ -46,7 +46,7 @@ fn play_through(address: std::net::SocketAddr, decisions: usize) -> Value {
 #[test]
 fn the_page_and_the_catalog_are_served() {
     let address = serve(vec![tabula("ab", "alphabeta")], 500);
-    let (status, page) = request(address, "GET", "/", None);
+    let (status, page) = request(address, "GET", "/game/1", None);
     assert_eq!(status, 200);
     assert!(page.contains("<svg id=\"board\""));
     for file in ["app.js", "draw.js", "style.css"] {
@@ -77,7 +77,7 @@ fn a_person_plays_tabula_in_every_game() {
         ]);
         let state = ok(
             address,
-            "/api/new",
+            "/api/game/1/new",
             json!({"game": entry.name, "seats": seats, "seed": 7}),
         );
         assert_eq!(state["game"], entry.name);
@@ -115,7 +115,7 @@ fn engines_play_every_game_to_its_end_as_the_rules_say() {
         let seat = engine_seat(0, json!({"kind": "nodes", "nodes": 1}));
         ok(
             address,
-            "/api/new",
+            "/api/game/1/new",
             json!({"game": entry.name, "seats": [seat, seat], "seed": 3}),
         );
         let state = wait_until(address, 60, |s| !s["end"].is_null());
@@ -134,7 +134,7 @@ fn four_players_of_dwindle_and_a_person_among_them() {
     let engine = engine_seat(0, json!({"kind": "depth", "depth": 1}));
     let setup = json!({"game": "dwindle", "players": 4, "board": "dw7",
         "seats": [person(), engine, engine, engine]});
-    let state = ok(address, "/api/new", setup);
+    let state = ok(address, "/api/game/1/new", setup);
     assert_eq!(
         (state["players"].as_u64(), state["board"].as_str()),
         (Some(4), Some("dw7"))
@@ -158,7 +158,7 @@ fn dwnsiwn_dice_come_from_the_seed_or_from_the_person() {
     let play = |seed: u64| {
         ok(
             address,
-            "/api/new",
+            "/api/game/1/new",
             json!({"game": "dwnsiwn", "seats": [seat, seat], "seed": seed}),
         );
         let state = wait_until(address, 60, |s| !s["end"].is_null());
@@ -175,7 +175,7 @@ fn dwnsiwn_dice_come_from_the_seed_or_from_the_person() {
     };
     assert_eq!(play(11), play(11), "one seed, one stream of rolls");
     let manual = json!({"game": "dwnsiwn", "seats": [person(), person()], "dice": "manual"});
-    let state = ok(address, "/api/new", manual);
+    let state = ok(address, "/api/game/1/new", manual);
     assert_eq!(state["turn"]["kind"], "chance");
     let rolls: Vec<&str> = state["legal"]
         .as_array()
@@ -184,13 +184,13 @@ fn dwnsiwn_dice_come_from_the_seed_or_from_the_person() {
         .map(|m| m["token"].as_str().unwrap())
         .collect();
     assert!(rolls.iter().all(|t| t.starts_with("roll:")), "{rolls:?}");
-    let mut after = ok(address, "/api/move", json!({"token": rolls[2]}));
+    let mut after = ok(address, "/api/game/1/move", json!({"token": rolls[2]}));
     assert_eq!(after["moves"][0]["token"], rolls[2]);
     while after["turn"]["kind"] == "chance" {
-        after = ok(address, "/api/move", json!({"token": "roll:1"}));
+        after = ok(address, "/api/game/1/move", json!({"token": "roll:1"}));
     }
     assert_eq!(after["turn"]["kind"], "player");
-    let (status, reply) = post(address, "/api/move", json!({"token": "roll:1"}));
+    let (status, reply) = post(address, "/api/game/1/move", json!({"token": "roll:1"}));
     assert_eq!(status, 400, "no roll while a player is to move: {reply}");
 }
 
@@ -215,7 +215,7 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
         ]);
         ok(
             address,
-            "/api/new",
+            "/api/game/1/new",
             json!({"game": "splinter", "seats": seats}),
         );
         let state = wait_until(address, 20, |s| !s["end"].is_null());
@@ -229,7 +229,7 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
                 .unwrap()
                 .contains("\tscores=0,1\t")
         );
-        ok(address, "/api/restart", json!({"seat": 0}));
+        ok(address, "/api/game/1/restart", json!({"seat": 0}));
     }
     // After all that, a sound engine still plays.
     let seats = json!([
@@ -238,7 +238,7 @@ fn a_faulty_engine_loses_and_the_server_goes_on() {
     ]);
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "splinter", "seats": seats}),
     );
     wait_until(address, 20, |s| s["plies"] == 1);
@@ -253,12 +253,12 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     ]);
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "tumbling-down", "seats": seats}),
     );
-    let before = get(address, "/api/state");
+    let before = get(address, "/api/game/1/state");
     for token in ["zz", "", "a1a1\nquit", "b1a1t b1a1t"] {
-        let (status, reply) = post(address, "/api/move", json!({ "token": token }));
+        let (status, reply) = post(address, "/api/game/1/move", json!({ "token": token }));
         assert_eq!(status, 400, "{token:?}");
         assert!(reply["error"].is_string(), "{reply}");
     }
@@ -273,25 +273,33 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
             "options": [["Hash", "1\nquit"]]}]}),
     ];
     for setup in bad_setups {
-        let (status, reply) = post(address, "/api/new", setup.clone());
+        let (status, reply) = post(address, "/api/game/1/new", setup.clone());
         assert_eq!(status, 400, "{setup}");
         assert!(reply["error"].is_string(), "{reply}");
     }
-    let (status, _) = post(address, "/api/load", json!({"text": "startpos moves zz"}));
+    let (status, _) = post(
+        address,
+        "/api/game/1/load",
+        json!({"text": "startpos moves zz"}),
+    );
     assert_eq!(status, 400);
-    let (status, _) = post(address, "/api/show", json!({"ply": 99}));
+    let (status, _) = post(address, "/api/game/1/show", json!({"ply": 99}));
     assert_eq!(status, 400);
-    let (status, _) = post(address, "/api/preview", json!({"ply": 0, "tokens": ["zz"]}));
+    let (status, _) = post(
+        address,
+        "/api/game/1/preview",
+        json!({"ply": 0, "tokens": ["zz"]}),
+    );
     assert_eq!(status, 400);
     for (path, body) in [
-        ("/api/new", json!("not an object")),
-        ("/api/move", json!({"tok": "a1"})),
+        ("/api/game/1/new", json!("not an object")),
+        ("/api/game/1/move", json!({"tok": "a1"})),
     ] {
         let (status, reply) = post(address, path, body);
         assert_eq!(status, 400);
         assert!(reply["error"].is_string(), "{reply}");
     }
-    let after = get(address, "/api/state");
+    let after = get(address, "/api/game/1/state");
     assert_eq!(after["save"], before["save"]);
     assert_eq!(after["game"], "tumbling-down");
 }
@@ -310,7 +318,7 @@ fn the_page_cannot_make_the_server_run_a_command() {
     ];
     for attempt in attempts {
         assert!(
-            post(address, "/api/new", attempt.clone()).0 >= 400,
+            post(address, "/api/game/1/new", attempt.clone()).0 >= 400,
             "{attempt}"
         );
     }
@@ -323,12 +331,12 @@ fn positions_load_save_step_and_take_back() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "dimraw", "seats": [person(), person()]}),
     );
     let state = ok(
         address,
-        "/api/load",
+        "/api/game/1/load",
         json!({"text": "startpos moves @0 @5 @1"}),
     );
     assert_eq!(
@@ -338,45 +346,45 @@ fn positions_load_save_step_and_take_back() {
     assert_eq!(state["save"]["moves"], "startpos moves @0 @5 @1");
     assert_eq!(state["last_move"]["to"], 1, "the last move is highlighted");
     let fen = state["save"]["fen"].as_str().unwrap().to_string();
-    let stepped = ok(address, "/api/show", json!({"ply": 1}));
+    let stepped = ok(address, "/api/game/1/show", json!({"ply": 1}));
     assert_eq!(stepped["view"]["pieces"].as_array().unwrap().len(), 1);
     assert!(
         stepped["legal"].as_array().unwrap().is_empty(),
         "no clicking in the past"
     );
-    ok(address, "/api/show", json!({"ply": 3}));
-    let loaded = ok(address, "/api/load", json!({ "text": fen.clone() }));
+    ok(address, "/api/game/1/show", json!({"ply": 3}));
+    let loaded = ok(address, "/api/game/1/load", json!({ "text": fen.clone() }));
     assert_eq!(
         (loaded["plies"].as_u64(), loaded["save"]["fen"].as_str()),
         (Some(0), Some(fen.as_str()))
     );
     // An arena record line replays with its moves.
     let record = "game=0\tsample=0\trotation=0\tseats=a,b\topening=startpos moves @0\tresult=none\tscores=\treason=x\tplies=2\tmoves=@5 @1\ttimes=0 0\tnotes=";
-    let replayed = ok(address, "/api/load", json!({ "text": record }));
+    let replayed = ok(address, "/api/game/1/load", json!({ "text": record }));
     assert_eq!(replayed["save"]["moves"], "startpos moves @0 @5 @1");
     let again = ok(
         address,
-        "/api/load",
+        "/api/game/1/load",
         json!({ "text": replayed["save"]["record"] }),
     );
     assert_eq!(again["save"]["moves"], "startpos moves @0 @5 @1");
     // So does a game exported by the arena (the first, if there are several).
     let record = ugi::record::GameRecord::parse(record).unwrap();
     let exported = ugi::export::write(&record, "dimraw") + &ugi::export::write(&record, "dimraw");
-    let from_export = ok(address, "/api/load", json!({ "text": exported }));
+    let from_export = ok(address, "/api/game/1/load", json!({ "text": exported }));
     assert_eq!(from_export["save"]["moves"], "startpos moves @0 @5 @1");
     let (status, _) = post(
         address,
-        "/api/load",
+        "/api/game/1/load",
         json!({ "text": ugi::export::write(&record, "dwindle") }),
     );
     assert_ne!(status, 200, "a game of another variant is refused");
     // Taking back with two people undoes the last move.
-    let back = ok(address, "/api/takeback", json!({}));
+    let back = ok(address, "/api/game/1/takeback", json!({}));
     assert_eq!(back["plies"], 2);
     let preview = ok(
         address,
-        "/api/preview",
+        "/api/game/1/preview",
         json!({"ply": 2, "tokens": ["@1", "@7"]}),
     );
     assert_eq!(preview["view"]["pieces"].as_array().unwrap().len(), 4);
@@ -387,17 +395,21 @@ fn analysis_reports_several_lines_until_stopped() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "tumbling-down", "seats": [person(), person()]}),
     );
-    ok(address, "/api/analyse", json!({"engine": 0, "multipv": 3}));
+    ok(
+        address,
+        "/api/game/1/analyse",
+        json!({"engine": 0, "multipv": 3}),
+    );
     let state = wait_until(address, 20, |s| {
         s["analysis"]["lines"]
             .as_array()
             .is_some_and(|l| l.len() == 3)
     });
     assert_eq!(state["analysis"]["running"], true);
-    ok(address, "/api/analyse/stop", json!({}));
+    ok(address, "/api/game/1/analyse/stop", json!({}));
     let state = wait_until(address, 10, |s| s["analysis"]["running"] == false);
     assert!(
         state["analysis"]["lines"][0]["pv"]
@@ -412,7 +424,7 @@ fn a_persons_clock_runs_out() {
     let clock = json!({"engine": null, "limit": {"kind": "clock", "base_ms": 150, "inc_ms": 0}});
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "dimraw", "seats": [clock, person()]}),
     );
     let state = wait_until(address, 10, |s| !s["end"].is_null());
@@ -431,7 +443,7 @@ fn engines_on_a_clock_get_every_clock_and_keep_theirs() {
     let clock = engine_seat(0, json!({"kind": "clock", "base_ms": 5000, "inc_ms": 100}));
     ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "dimraw", "seats": [clock, person()]}),
     );
     let state = wait_until(address, 20, |s| s["plies"] == 1);
@@ -447,7 +459,7 @@ fn the_event_stream_carries_the_state() {
     let mut stream = std::net::TcpStream::connect(address).unwrap();
     write!(
         stream,
-        "GET /api/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
+        "GET /api/game/1/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
     )
     .unwrap();
     let mut reader = BufReader::new(stream);

@@ -178,7 +178,7 @@ fn a_person_plays_every_game_against_tabula_in_the_browser() {
             json!([]),
             10,
         );
-        let state = get(address, "/api/state");
+        let state = get(address, "/api/game/1/state");
         check_drawing(&browser, &state, game);
         browser.screenshot(&screenshots().join(format!("{game}.png")));
     }
@@ -215,7 +215,7 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
     });
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(
-        get(address, "/api/state")["plies"],
+        get(address, "/api/game/1/state")["plies"],
         paused["plies"],
         "no move while paused"
     );
@@ -283,7 +283,7 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
         json!([]),
         10,
     );
-    assert_eq!(get(address, "/api/state")["plies"], 2);
+    assert_eq!(get(address, "/api/game/1/state")["plies"], 2);
     // A game as `arena export` writes it, pasted whole.
     let record = "game=4\tsample=2\trotation=0\tseats=a,b\topening=startpos moves @0\tresult=none\tscores=\treason=x\tplies=2\tmoves=@5 @1\ttimes=7 9\tnotes=";
     let exported = ugi::export::write(&ugi::record::GameRecord::parse(record).unwrap(), "dimraw");
@@ -294,7 +294,7 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
         json!([]),
         10,
     );
-    assert_eq!(get(address, "/api/state")["plies"], 3);
+    assert_eq!(get(address, "/api/game/1/state")["plies"], 3);
 }
 
 #[test]
@@ -302,4 +302,46 @@ fn screenshots_decode_from_base64() {
     assert_eq!(decode_base64("aGVsbG8="), b"hello");
     assert_eq!(decode_base64("aGk="), b"hi");
     assert_eq!(decode_base64("YWJj"), b"abc");
+}
+
+#[test]
+fn two_games_in_two_tabs_stay_independent_and_a_reload_shows_the_game() {
+    let Some((first, address)) = open_board("two games", vec![tabula("ab", "alphabeta")]) else {
+        return;
+    };
+    let Some(second) = Browser::start_or_skip("two games") else {
+        return;
+    };
+    // The second tab starts another game from its form, at a new address.
+    second.goto(&format!("http://{address}/game/1"));
+    second.wait_for("return document.body.dataset.ready === '1';", json!([]), 20);
+    set_game(&second, "splinter");
+    set_seat(&second, 0, "person", "none", "");
+    set_seat(&second, 1, "person", "none", "");
+    second.click("#start-elsewhere");
+    second.wait_for(
+        "return location.pathname === '/game/2' && document.body.dataset.ready === '1';",
+        json!([]),
+        20,
+    );
+    second.type_into("#token", "h7h8");
+    second.click("#play-token");
+    let plies = "return window.tabulaState && window.tabulaState.plies";
+    second.wait_for(&format!("{plies} === 1;"), json!([]), 20);
+    assert_eq!(get(address, "/api/game/2/state")["plies"], 1);
+    assert_eq!(
+        first.script(plies, json!([])),
+        json!(0),
+        "the first tab's game is its own"
+    );
+    assert_eq!(get(address, "/api/game/1/state")["plies"], 0);
+
+    // A reload shows the running game, its moves and the setup it was started with.
+    second.goto(&format!("http://{address}/game/2"));
+    second.wait_for(&format!("{plies} === 1;"), json!([]), 20);
+    let form = second.script(
+        "return [document.getElementById('game').value, document.querySelector('#seat-setup .seat[data-seat=\"1\"] .who').value];",
+        json!([]),
+    );
+    assert_eq!(form, json!(["splinter", "person"]));
 }

@@ -19,16 +19,16 @@ fn started(bounds: Bounds) -> (SocketAddr, Value) {
     let seats = json!([person(), person()]);
     let state = ok(
         address,
-        "/api/new",
+        "/api/game/1/new",
         json!({"game": "dimraw", "seats": seats}),
     );
-    ok(address, "/api/move", json!({"token": "@0"}));
+    ok(address, "/api/game/1/move", json!({"token": "@0"}));
     (address, state)
 }
 
 /// The page's token, read from its HTML as the page reads it.
 fn token(address: SocketAddr) -> String {
-    let (status, page) = request(address, "GET", "/", None);
+    let (status, page) = request(address, "GET", "/game/1", None);
     assert_eq!(status, 200);
     let from = page.find("name=\"board-token\" content=\"").unwrap() + 28;
     page[from..from + 32].to_string()
@@ -42,7 +42,7 @@ fn forbidden((status, body): (u16, String), why: &str) {
 }
 
 fn plies(address: SocketAddr) -> u64 {
-    get(address, "/api/state")["plies"].as_u64().unwrap()
+    get(address, "/api/game/1/state")["plies"].as_u64().unwrap()
 }
 
 #[test]
@@ -51,24 +51,27 @@ fn a_foreign_host_gets_nothing_and_changes_nothing() {
     let evil = ["Host: evil.example", "Content-Type: application/json"];
     for path in [
         "/",
-        "/api/state",
+        "/api/game/1/state",
         "/api/catalog",
-        "/api/events",
+        "/api/game/1/events",
         "/page/app.js",
     ] {
         forbidden(raw_request(address, "GET", path, &evil, ""), "evil.example");
     }
     let new = json!({"game": "splinter", "seats": [person(), person()]}).to_string();
-    let answer = raw_request(address, "POST", "/api/new", &evil, &new);
+    let answer = raw_request(address, "POST", "/api/game/1/new", &evil, &new);
     forbidden(answer, "is not one this board answers to");
     let other_port = format!("Host: 127.0.0.1:{}", address.port() + 1);
     forbidden(
         raw_request(address, "GET", "/", &[&other_port], ""),
         "127.0.0.1",
     );
-    assert_eq!(get(address, "/api/state")["game"], "dimraw");
+    assert_eq!(get(address, "/api/game/1/state")["game"], "dimraw");
     let localhost = format!("Host: localhost:{}", address.port());
-    assert_eq!(raw_request(address, "GET", "/", &[&localhost], "").0, 200);
+    assert_eq!(
+        raw_request(address, "GET", "/game/1", &[&localhost], "").0,
+        200
+    );
 }
 
 #[test]
@@ -76,7 +79,11 @@ fn a_request_any_page_may_send_cannot_change_the_board() {
     let (address, _) = started(Bounds::default());
     let host = format!("Host: {address}");
     // Bodiless, text/plain and from another origin: a "simple" request needs no preflight.
-    for path in ["/api/takeback", "/api/analyse/stop", "/api/pause"] {
+    for path in [
+        "/api/game/1/takeback",
+        "/api/game/1/analyse/stop",
+        "/api/game/1/pause",
+    ] {
         let foreign = [
             host.as_str(),
             "Origin: http://evil.example",
@@ -98,18 +105,24 @@ fn a_request_any_page_may_send_cannot_change_the_board() {
         "Content-Type: application/json",
     ];
     forbidden(
-        raw_request(address, "POST", "/api/takeback", &guessed, "{}"),
+        raw_request(address, "POST", "/api/game/1/takeback", &guessed, "{}"),
         "token",
     );
     assert_eq!(plies(address), 1, "nothing was taken back");
 
     // The page's own token works without an Origin, but only with a JSON body.
     let token = format!("X-Board-Token: {}", token(address));
-    let (status, body) = raw_request(address, "POST", "/api/takeback", &[&host, &token], "");
+    let (status, body) = raw_request(
+        address,
+        "POST",
+        "/api/game/1/takeback",
+        &[&host, &token],
+        "",
+    );
     assert!((400..500).contains(&status), "{status} {body}");
     assert!(body.contains("Content-Type"), "{body}");
     let json_body = [host.as_str(), &token, "Content-Type: application/json"];
-    let (status, body) = raw_request(address, "POST", "/api/takeback", &json_body, "{}");
+    let (status, body) = raw_request(address, "POST", "/api/game/1/takeback", &json_body, "{}");
     assert_eq!(status, 200, "{body}");
     assert_eq!(plies(address), 0);
 }
@@ -169,7 +182,7 @@ fn every_limit_the_page_gives_is_bounded_by_the_server() {
         ),
     ];
     for (setup, why) in probes {
-        let (status, reply) = post(address, "/api/new", setup.clone());
+        let (status, reply) = post(address, "/api/game/1/new", setup.clone());
         assert_eq!(status, 400, "{setup}");
         let error = reply["error"].as_str().unwrap();
         assert!(error.contains(why), "{setup}: {error}");
@@ -178,7 +191,7 @@ fn every_limit_the_page_gives_is_bounded_by_the_server() {
         json!({"engine": null, "limit": {"kind": "clock", "base_ms": u64::MAX, "inc_ms": 0}});
     let setup = json!({"game": "dimraw", "seats": [person_clock, person()]});
     assert_eq!(
-        post(address, "/api/new", setup).0,
+        post(address, "/api/game/1/new", setup).0,
         400,
         "a person's clock too"
     );
@@ -187,7 +200,7 @@ fn every_limit_the_page_gives_is_bounded_by_the_server() {
         depth,
         json!([["threads", "1"], ["Hash", "256"], ["search", "MCTS"]]),
     );
-    let state = ok(address, "/api/new", fine);
+    let state = ok(address, "/api/game/1/new", fine);
     assert_eq!(
         state["seats"][1]["options"],
         json!([["Threads", "1"], ["Hash", "256"], ["Search", "mcts"]])
@@ -209,7 +222,7 @@ fn string_and_file_options_are_off_unless_the_server_names_them() {
         "options": [["Debug Log File", "/tmp/x"]]});
     let setup = json!({"game": "dimraw", "seats": [person(), log]});
     let address = serve_with(vec![engine_with_a_log_file()], 2000, Bounds::default());
-    let (status, reply) = post(address, "/api/new", setup.clone());
+    let (status, reply) = post(address, "/api/game/1/new", setup.clone());
     assert_eq!(status, 400);
     assert!(
         reply["error"].as_str().unwrap().contains("--page-option"),
@@ -220,7 +233,7 @@ fn string_and_file_options_are_off_unless_the_server_names_them() {
         ..Bounds::default()
     };
     let address = serve_with(vec![engine_with_a_log_file()], 2000, named);
-    assert_eq!(post(address, "/api/new", setup).0, 200);
+    assert_eq!(post(address, "/api/game/1/new", setup).0, 200);
 }
 
 /// Opens the event stream and reads its first state: a page watching.
@@ -228,7 +241,7 @@ fn watch(address: SocketAddr) -> BufReader<TcpStream> {
     let mut stream = TcpStream::connect(address).unwrap();
     write!(
         stream,
-        "GET /api/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
+        "GET /api/game/1/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
     )
     .unwrap();
     let mut reader = BufReader::new(stream);
@@ -243,7 +256,7 @@ fn watch(address: SocketAddr) -> BufReader<TcpStream> {
 #[test]
 fn analysis_stops_when_no_page_watches_and_at_the_servers_bound() {
     let (address, _) = started(Bounds::default());
-    ok(address, "/api/analyse", json!({"engine": 0}));
+    ok(address, "/api/game/1/analyse", json!({"engine": 0}));
     let state = wait_until(address, 20, |s| s["analysis"]["running"] == false);
     assert_eq!(state["analysis"]["note"], "stopped: no page was watching");
 
@@ -253,7 +266,7 @@ fn analysis_stops_when_no_page_watches_and_at_the_servers_bound() {
     };
     let (address, _) = started(bounds);
     let page = watch(address);
-    ok(address, "/api/analyse", json!({"engine": 0}));
+    ok(address, "/api/game/1/analyse", json!({"engine": 0}));
     let state = wait_until(address, 20, |s| s["analysis"]["running"] == false);
     let note = state["analysis"]["note"].as_str().unwrap();
     assert!(note.contains("--max-analysis"), "{note}");

@@ -4,10 +4,36 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::declared::DeclaredOption;
+
+/// The engines this program started that still run (each leads its own process group on
+/// Unix), so that a tool that shuts down can end them all ([`end_all`]).
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn running() -> MutexGuard<'static, Vec<u32>> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Kills process `id` and, on Unix, every process of the group it leads.
+fn kill_group(id: u32) {
+    #[cfg(unix)]
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{id}")])
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Ends every engine this program started that still runs, with every process it started:
+/// for a tool that is shutting down while engines may still be thinking.
+pub fn end_all() {
+    for id in std::mem::take(&mut *running()) {
+        kill_group(id);
+    }
+}
 
 /// How long the handshake and `isready` may take.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -123,6 +149,7 @@ impl EngineProcess {
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
+        running().push(child.id());
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();
@@ -219,11 +246,8 @@ impl EngineProcess {
         while Instant::now() < deadline && matches!(self.child.try_wait(), Ok(None)) {
             thread::sleep(Duration::from_millis(5));
         }
-        #[cfg(unix)]
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", self.child.id())])
-            .stderr(Stdio::null())
-            .status();
+        running().retain(|&id| id != self.child.id());
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

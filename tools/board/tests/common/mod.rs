@@ -9,8 +9,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use board::board::{Board, Config};
+use board::board::Config;
 use board::bounds::Bounds;
+use board::lobby::Lobby;
 use serde_json::{Value, json};
 use ugi::engine::EngineSpec;
 
@@ -44,15 +45,27 @@ pub fn serve(engines: Vec<EngineSpec>, margin_ms: u64) -> SocketAddr {
 
 /// [`serve`] within `bounds`.
 pub fn serve_with(engines: Vec<EngineSpec>, margin_ms: u64, bounds: Bounds) -> SocketAddr {
-    let config = Config {
+    serve_config(engines, |config| {
+        config.margin_ms = margin_ms;
+        config.bounds = bounds;
+    })
+}
+
+/// A board serving `engines` with the tests' settings as `configure` changes them (at most 4
+/// games and 8 engines at once), on a free port.
+pub fn serve_config(engines: Vec<EngineSpec>, configure: impl FnOnce(&mut Config)) -> SocketAddr {
+    let mut config = Config {
         engines,
-        margin_ms,
+        margin_ms: 2000,
         idle_timeout: Duration::from_secs(20),
-        bounds,
+        max_games: 4,
+        max_engines: 8,
+        bounds: Bounds::default(),
         hosts: Vec::new(),
     };
-    let board = Board::new(config).expect("a board");
-    board::server::spawn(board, "127.0.0.1:0".parse().unwrap()).expect("a server")
+    configure(&mut config);
+    let lobby = Lobby::new(config).expect("a board");
+    board::server::spawn(lobby, "127.0.0.1:0".parse().unwrap()).expect("a server")
 }
 
 /// Sends one HTTP/1.1 request and returns the status and the body.
@@ -186,7 +199,7 @@ pub fn ok(address: SocketAddr, path: &str, body: Value) -> Value {
 pub fn wait_until(address: SocketAddr, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     loop {
-        let state = get(address, "/api/state");
+        let state = get(address, "/api/game/1/state");
         if done(&state) {
             return state;
         }
