@@ -42,7 +42,11 @@ impl Dwindle {
             .collect();
         let lines = (0..self.players)
             .map(|p| {
-                let state = if self.is_in(p as u8) { "in" } else { "out" };
+                let state = if self.is_in(p as u8) {
+                    "still playing"
+                } else {
+                    "knocked out"
+                };
                 let mover = if s.to_move == Some(p as u8) {
                     ", to move"
                 } else {

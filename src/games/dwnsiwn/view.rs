@@ -54,7 +54,9 @@ impl Dwnsiwn {
                 stack: vec![s.colour[cell]],
                 kind: "die",
                 label: if cell == DUNGEON {
-                    format!("placed by p{}", s.dungeon_placer + 1)
+                    // The dungeon's die shows nothing; its label says whose it is, short
+                    // enough for the smallest die.
+                    format!("p{}'s", s.dungeon_placer + 1)
                 } else {
                     shown_text(s.shown[cell])
                 },

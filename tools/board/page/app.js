@@ -1,7 +1,7 @@
 // The page: keeps the server's state (pushed as server-sent events), draws it, and turns
 // clicks into requests. Every rule is the server's: the page only offers what it lists.
 
-import { COLOURS, drawBoard, drawGraph } from "./draw.js";
+import { COLOURS, LINE_COLOURS, drawBoard, drawGraph } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -9,6 +9,9 @@ let state = null;
 let received = 0;
 let selected = null;
 let previewing = false;
+let flipped = false;
+// The analysis asked for last ({engine, multipv}), to follow the ply on show.
+let analysing = null;
 
 function message(text) {
   $("message").textContent = text || "";
@@ -42,11 +45,24 @@ async function api(path, body) {
 
 function accept(next) {
   if (!next || next.error || (state && next.version < state.version)) return;
-  if (!state || state.ply !== next.ply || state.plies !== next.plies) selected = null;
+  if (!state || state.ply !== next.ply || state.plies !== next.plies) {
+    selected = null;
+    $("chooser").hidden = true;
+  }
   state = next;
   received = performance.now();
   window.tabulaState = state;
   render();
+  followPly();
+}
+
+// A running analysis follows the ply on show: it starts again there.
+let following = null;
+function followPly() {
+  const a = state.analysis;
+  if (!analysing || !a || !a.running || a.ply === state.ply || state.shown_turn.kind === "over") return;
+  clearTimeout(following);
+  following = setTimeout(async () => accept(await api(`${GAME_API}/analyse`, analysing)), 150);
 }
 
 // ---- new game form ----
@@ -185,7 +201,6 @@ function cellMarks() {
     add(selected, "selected");
     for (const m of moves) if (m.from === selected) add(m.to, "target");
   }
-  if (state.last_move) { add(state.last_move.from, "last"); add(state.last_move.to, "last"); }
   return marks;
 }
 
@@ -276,7 +291,8 @@ async function preview(ply, tokens) {
   if (!reply.view) return;
   previewing = true;
   $("board").classList.add("preview");
-  drawBoard($("board"), reply.view, new Map(), () => {});
+  const arrows = reply.arrow ? [{ move: reply.arrow, kind: "pv" }] : [];
+  drawBoard($("board"), reply.view, new Map(), () => {}, { flip: flipped, arrows });
 }
 
 function endPreview() {
@@ -293,11 +309,12 @@ function renderSeats() {
     div.className = "seat-box";
     div.dataset.seat = k;
     if (state.turn.kind === "player" && state.turn.player === k && !state.end) div.classList.add("to-move");
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = COLOURS[k % COLOURS.length];
     const name = document.createElement("b");
     name.textContent = `p${k + 1}: ${seat.engine ?? "person"}`;
-    name.style.borderLeft = `1em solid ${COLOURS[k % COLOURS.length]}`;
-    name.style.paddingLeft = "0.3em";
-    div.appendChild(name);
+    div.append(swatch, name);
     if (seat.limit) div.append(` (${seat.limit})`);
     if (seat.clock) {
       const clock = document.createElement("span");
@@ -331,15 +348,26 @@ function renderSeats() {
   });
 }
 
+// A result as people say it: "p2 wins", "draw", "p1 loses".
+function resultText(result) {
+  const m = result.match(/^p(\d+)(win|loses)$/);
+  if (m) return `p${m[1]} ${m[2] === "win" ? "wins" : "loses"}`;
+  return result === "draw" ? "a draw" : result;
+}
+
 function renderStatus() {
   let text;
-  if (state.end) text = `Game over: ${state.end.result} (${state.end.reason})`;
-  else if (state.turn.kind === "chance") text = state.dice === "manual" ? "Roll the dice and enter the roll" : "The dice roll";
+  if (state.end) text = `Game over: ${resultText(state.end.result)} (${state.end.reason})`;
+  else if (state.turn.kind === "chance") text = state.dice === "manual" ? "roll the dice and enter the roll" : "the dice roll";
   else text = `p${state.turn.player + 1} to move` + (state.paused ? " (paused)" : "");
-  if (state.ply !== state.plies) text += ` - showing ply ${state.ply} of ${state.plies}`;
+  if (state.ply !== state.plies) text += `; showing ply ${state.ply} of ${state.plies}`;
   const dice = state.turn.kind === "chance" || state.moves.some((m) => m.mover === null);
-  $("status").textContent = `${state.game}: ${text}.` + (dice ? ` Dice seed ${state.seed}.` : "");
+  $("status").textContent = `${state.game} #${state.id}: ${text}` + (dice ? ` (dice seed ${state.seed})` : "");
+  const last = state.ply > 0 ? state.moves[state.ply - 1] : null;
+  $("last-move").textContent = last ? `last: ${last.mover === null ? "dice" : "p" + (last.mover + 1)} ${last.words}` : "";
+  $("last-move").dataset.token = last ? last.token : "";
   $("pause").textContent = state.paused ? "Resume" : "Pause";
+  $("pause").hidden = !!state.end;
 }
 
 function renderExtra() {
@@ -372,17 +400,109 @@ function renderPanels() {
   }
 }
 
+const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+
+// A roll as a die face (or its token when it is not 1 to 6).
+function rollText(token) {
+  const v = Number(token.split(":")[1]);
+  return v >= 1 && v <= 6 ? DIE_FACES[v - 1] : token;
+}
+
+// The moves in a table, a row per turn and a column per player, in words: a player's
+// decisions in a row (a placement and the removal it earns) share a cell, and rolls fold into
+// the decision that follows them (or stand alone at the end).
 function renderMoves() {
-  const list = $("moves");
-  list.replaceChildren();
+  const table = $("moves");
+  table.replaceChildren();
+  let row = null, column = state.players, turn = 0, td = null, rolls = [];
+  const newCell = (k) => {
+    if (!row || k <= column) {
+      row = table.insertRow();
+      turn += 1;
+      const number = row.insertCell();
+      number.className = "turn";
+      number.textContent = `${turn}.`;
+      column = -1;
+    }
+    while (column < k - 1) { row.insertCell(); column += 1; }
+    td = row.insertCell();
+    td.className = "move";
+    column = k;
+  };
+  const decision = (ply, text, token) => {
+    const span = document.createElement("span");
+    span.className = "decision";
+    span.dataset.ply = ply;
+    span.title = token;
+    for (const r of rolls) {
+      const die = document.createElement("span");
+      die.className = "dice";
+      die.textContent = rollText(r) + " ";
+      span.appendChild(die);
+    }
+    span.append(text);
+    const first = ply - rolls.length;
+    if (first <= state.ply && state.ply <= ply && state.ply > 0) span.classList.add("current");
+    span.onclick = () => show(ply);
+    if (td.childNodes.length) td.append(", ");
+    td.appendChild(span);
+    rolls = [];
+  };
+  let previous = null;
   state.moves.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = `${m.mover === null ? "dice" : "p" + (m.mover + 1)} ${m.token}`;
-    if (i + 1 === state.ply) li.className = "current";
-    li.onclick = () => show(i + 1);
-    list.appendChild(li);
+    if (m.mover === null) {
+      rolls.push(m.token);
+      return;
+    }
+    if (m.mover !== previous || rolls.length) newCell(m.mover);
+    previous = m.mover;
+    decision(i + 1, m.words, m.token);
   });
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  if (rolls.length) {
+    newCell((column + 1) % state.players);
+    decision(state.moves.length, "", "dice");
+  }
+  const box = $("moves-box");
+  const current = table.querySelector(".current");
+  if (current) box.scrollTop = current.offsetTop - box.clientHeight / 2;
+}
+
+// The engines' best move at the ply on show: the analysis's first line there, or the thinking
+// engine's at the live ply.
+function bestArrows() {
+  const find = (token) => state.here.find((m) => m.token === token);
+  const a = state.analysis;
+  let token = null;
+  if (a && a.ply === state.ply && a.lines.length && a.lines[0].pv.length) token = a.lines[0].pv[0];
+  if (!token && state.ply === state.plies) {
+    const seat = state.seats.find((s) => s.thinking && s.info.length && s.info[0].pv.length);
+    if (seat) token = seat.info[0].pv[0];
+  }
+  const move = token && find(token);
+  return move ? [{ move, kind: "best" }] : [];
+}
+
+// The graph's scale and words: whose view, and the range shown.
+function renderGraph() {
+  const evals = state.moves.map((m) => Math.abs(m.eval ?? 0));
+  const range = Math.max(200, ...evals.map((v) => Math.min(v, 1000)));
+  drawGraph($("graph"), state.moves, state.ply, state.players, range);
+  const pawns = (range / 100).toFixed(range % 100 ? 1 : 0);
+  document.querySelector("#graph-box .top").textContent = `+${pawns}`;
+  document.querySelector("#graph-box .bottom").textContent = `-${pawns}`;
+  $("graph-title").textContent = state.players === 2
+    ? "Evaluation (p1's view, pawns; above the line p1 is better)"
+    : "Evaluation (each player's own view at his moves, pawns)";
+  const legend = $("graph-legend");
+  legend.replaceChildren();
+  if (state.players > 2) {
+    for (let k = 0; k < state.players; k++) {
+      const s = document.createElement("span");
+      s.style.color = LINE_COLOURS[k % LINE_COLOURS.length];
+      s.textContent = `\u25A0 p${k + 1}  `;
+      legend.appendChild(s);
+    }
+  }
 }
 
 function renderAnalysis() {
@@ -398,13 +518,15 @@ function renderAnalysis() {
 function render() {
   if (!state || previewing) return;
   renderStatus();
-  drawBoard($("board"), state.view, cellMarks(), onCell);
+  drawBoard($("board"), state.view, cellMarks(), onCell, {
+    flip: flipped, last: state.last_move, arrows: bestArrows(),
+  });
   renderExtra();
   renderSeats();
   renderPanels();
   renderMoves();
   renderAnalysis();
-  drawGraph($("graph"), state.moves, state.ply);
+  renderGraph();
   $("save-fen").value = state.save.fen;
   $("save-moves").value = state.save.moves;
   $("save-record").value = state.save.record;
@@ -418,9 +540,35 @@ function tickClocks() {
   });
 }
 
+// The ply asked for and not yet shown, so that keys pressed quickly step on from it.
+let pendingPly = null;
+
 async function show(ply) {
   if (ply < 0 || ply > state.plies) return;
-  accept(await api(`${GAME_API}/show`, { ply }));
+  pendingPly = ply;
+  const next = await api(`${GAME_API}/show`, { ply });
+  if (pendingPly === ply) pendingPly = null;
+  accept(next);
+}
+
+function flip() {
+  flipped = !flipped;
+  document.body.dataset.flipped = flipped ? "1" : "";
+  render();
+}
+
+// Left and right step through the game, Home and End go to its ends, f flips the board;
+// not while typing.
+function onKey(event) {
+  if (!state || event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const from = pendingPly ?? state.ply;
+  const to = { ArrowLeft: from - 1, ArrowRight: from + 1, Home: 0, End: state.plies }[event.key];
+  if (to !== undefined) {
+    event.preventDefault();
+    show(to);
+  } else if (event.key === "f") {
+    flip();
+  }
 }
 
 async function init() {
@@ -432,16 +580,22 @@ async function init() {
   $("start-elsewhere").onclick = startElsewhere;
   $("token-form").onsubmit = (e) => { e.preventDefault(); play($("token").value.trim()); $("token").value = ""; };
   $("first").onclick = () => show(0);
-  $("back").onclick = () => show(state.ply - 1);
-  $("forward").onclick = () => show(state.ply + 1);
+  $("back").onclick = () => show((pendingPly ?? state.ply) - 1);
+  $("forward").onclick = () => show((pendingPly ?? state.ply) + 1);
   $("last").onclick = () => show(state.plies);
   $("takeback").onclick = async () => accept(await api(`${GAME_API}/takeback`));
   $("pause").onclick = async () => accept(await api(`${GAME_API}/pause`, { paused: !state.paused }));
   $("load").onclick = async () => accept(await api(`${GAME_API}/load`, { text: $("load-text").value }));
-  $("analyse").onclick = async () => accept(await api(`${GAME_API}/analyse`, {
-    engine: Number($("analysis-engine").value), multipv: Number($("analysis-multipv").value),
-  }));
-  $("analyse-stop").onclick = async () => accept(await api(`${GAME_API}/analyse/stop`));
+  $("analyse").onclick = async () => {
+    analysing = { engine: Number($("analysis-engine").value), multipv: Number($("analysis-multipv").value) };
+    accept(await api(`${GAME_API}/analyse`, analysing));
+  };
+  $("analyse-stop").onclick = async () => {
+    analysing = null;
+    accept(await api(`${GAME_API}/analyse/stop`));
+  };
+  $("flip").onclick = flip;
+  document.addEventListener("keydown", onKey);
   accept(await (await fetch(`${GAME_API}/state`)).json());
   fillForm(state.setup);
   const events = new EventSource(`${GAME_API}/events`);

@@ -77,24 +77,74 @@ function drawPiece(layer, piece, x, y, size) {
   }
 }
 
+// The colour a player's lines take on the graph (his pieces' colour, readable on white).
+export const LINE_COLOURS = ["#8a7a3a", "#262626", "#d33", "#36c", "#3a3", "#e90"];
+
+// The names along the edges of a board of squares named like `a1` (letters for columns,
+// numbers for rows); false when the squares are not named so.
+function edgeLabels(layer, cells, pos) {
+  const squares = cells.filter((c) => c.shape === "square");
+  if (!squares.length || !squares.every((c) => /^[a-z]+\d+$/.test(c.name))) return false;
+  const at = squares.map((c) => ({ c, p: pos(c) }));
+  const bottom = Math.max(...at.map((a) => a.p[1]));
+  const left = Math.min(...at.map((a) => a.p[0]));
+  const files = new Map(), ranks = new Map();
+  for (const { c, p } of at) {
+    files.set(Math.round(p[0] * 2), [p[0], c.name.match(/^[a-z]+/)[0]]);
+    ranks.set(Math.round(p[1] * 2), [p[1], c.name.match(/\d+$/)[0]]);
+  }
+  for (const [x, name] of files.values()) {
+    el("text", { class: "coord file", x, y: bottom + 0.72 }, layer).textContent = name;
+  }
+  for (const [y, name] of ranks.values()) {
+    el("text", { class: "coord rank", x: left - 0.72, y }, layer).textContent = name;
+  }
+  return true;
+}
+
+// Draws an arrow (or, for a move onto one cell, a ring) for `move` ({from, to}) in `kind`.
+function drawArrow(layer, cells, pos, move, kind) {
+  if (!move || move.to === null || move.to === undefined) return;
+  const [tx, ty] = pos(cells[move.to]);
+  if (move.from === null || move.from === undefined) {
+    el("circle", { class: `arrow-dot ${kind}`, cx: tx, cy: ty, r: 0.38, "data-to": move.to }, layer);
+    return;
+  }
+  const [fx, fy] = pos(cells[move.from]);
+  const len = Math.hypot(tx - fx, ty - fy) || 1;
+  const [ux, uy] = [(tx - fx) / len, (ty - fy) / len];
+  const [hx, hy] = [tx - ux * 0.3, ty - uy * 0.3];
+  const [px, py] = [-uy * 0.18, ux * 0.18];
+  el("path", {
+    class: `arrow ${kind}`, "data-from": move.from, "data-to": move.to,
+    d: `M ${fx} ${fy} L ${hx} ${hy} M ${hx + px} ${hy + py} L ${tx} ${ty} L ${hx - px} ${hy - py}`,
+  }, layer);
+}
+
 // Draws `view` into `svg`. `marks` maps a cell index to extra classes (selected, target,
-// movable, last); `onCell(index)` is called when a cell is clicked.
-export function drawBoard(svg, view, marks, onCell) {
+// movable); `onCell(index)` is called when a cell is clicked. `options`: `flip` turns the board
+// round, `last` ({from, to}) marks the last move above the pieces, `arrows` is a list of
+// {move, kind} drawn on top.
+export function drawBoard(svg, view, marks, onCell, options = {}) {
   svg.replaceChildren();
   const cells = view.cells;
   if (!cells.length) return;
-  const xs = cells.map((c) => c.x), ys = cells.map((c) => -c.y);
+  const pos = (c) => (options.flip ? [-c.x, c.y] : [c.x, -c.y]);
+  const xs = cells.map((c) => pos(c)[0]), ys = cells.map((c) => pos(c)[1]);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const pad = 0.7;
+  const pad = 1.1;
   svg.setAttribute("viewBox", `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`);
   const linkLayer = el("g", {}, svg), cellLayer = el("g", {}, svg), pieceLayer = el("g", {}, svg);
+  const topLayer = el("g", {}, svg);
   for (const [a, b] of view.links) {
-    el("line", { class: "link", x1: cells[a].x, y1: -cells[a].y, x2: cells[b].x, y2: -cells[b].y }, linkLayer);
+    const [[x1, y1], [x2, y2]] = [pos(cells[a]), pos(cells[b])];
+    el("line", { class: "link", x1, y1, x2, y2 }, linkLayer);
   }
   const order = cells.map((_, i) => i);
   order.sort((a, b) => (layerOf(cells[b]) ?? 0) - (layerOf(cells[a]) ?? 0));
   for (const i of order) {
-    const c = cells[i], x = c.x, y = -c.y;
+    const c = cells[i];
+    const [x, y] = pos(c);
     const g = el("g", { class: "cell-group" }, cellLayer);
     const active = [...new Set(marks.get(i) || [])];
     // A cell nothing can be done with lets clicks through to any cell it covers.
@@ -124,21 +174,54 @@ export function drawBoard(svg, view, marks, onCell) {
   }
   for (const piece of view.pieces) {
     const c = cells[piece.cell];
-    drawPiece(pieceLayer, piece, c.x, -c.y, c.shape === "triangle" ? triangleSize(c) : 1);
+    const [x, y] = pos(c);
+    drawPiece(pieceLayer, piece, x, y, c.shape === "triangle" ? triangleSize(c) : 1);
   }
+  // Names: along the edges of a board of squares, else beside every cell, above the pieces.
+  if (!edgeLabels(topLayer, cells, pos)) {
+    cells.forEach((c) => {
+      const [x, y] = pos(c);
+      const size = c.shape === "triangle" ? triangleSize(c) : 1;
+      const [dx, dy] = c.shape === "point" ? [0.26, 0.26] : [-0.33 * size, 0.3 * size];
+      const label = el("text", { class: "cell-name", x: x + dx, y: y + dy }, topLayer);
+      if (c.shape === "triangle") label.style.fontSize = `${0.13 * size}px`;
+      label.textContent = c.name;
+    });
+  }
+  const last = options.last;
+  for (const i of [last?.from, last?.to]) {
+    if (i === null || i === undefined) continue;
+    const c = cells[i];
+    const [x, y] = pos(c);
+    if (c.shape === "square") {
+      el("rect", { class: "last-move", "data-cell": i, x: x - 0.46, y: y - 0.46, width: 0.92, height: 0.92 }, topLayer);
+    } else {
+      const r = c.shape === "triangle" ? 0.42 * triangleSize(c) : 0.42;
+      el("circle", { class: "last-move", "data-cell": i, cx: x, cy: y, r }, topLayer);
+    }
+  }
+  for (const { move, kind } of options.arrows || []) drawArrow(topLayer, cells, pos, move, kind);
 }
 
-// The evaluation graph: one point per decision an engine scored (player 1's view).
-export function drawGraph(svg, moves, ply) {
+// The evaluation graph, one point per decision an engine scored. With two players a line of
+// p1's view; with more, a line per player of his own view at his decisions. Values are
+// clamped to +-`range` centipawns.
+export function drawGraph(svg, moves, ply, players, range) {
   svg.replaceChildren();
   const n = Math.max(moves.length, 1);
-  const clamp = (v) => Math.max(-1000, Math.min(1000, v));
-  const y = (v) => 50 - (clamp(v) / 1000) * 48;
+  const clamp = (v) => Math.max(-range, Math.min(range, v));
+  const y = (v) => 50 - (clamp(v) / range) * 48;
   el("line", { class: "axis", x1: 0, y1: 50, x2: 300, y2: 50 }, svg);
-  const points = [];
-  moves.forEach((m, i) => {
-    if (m.eval !== null && m.eval !== undefined) points.push(`${((i + 1) / n) * 300},${y(m.eval)}`);
-  });
-  if (points.length) el("polyline", { class: "line", points: points.join(" ") }, svg);
+  const lines = players === 2 ? [null] : [...Array(players).keys()];
+  for (const player of lines) {
+    const points = [];
+    moves.forEach((m, i) => {
+      if (m.eval === null || m.eval === undefined) return;
+      if (player !== null && m.mover !== player) return;
+      points.push(`${((i + 1) / n) * 300},${y(m.eval)}`);
+    });
+    const colour = LINE_COLOURS[(player ?? 0) % LINE_COLOURS.length];
+    if (points.length) el("polyline", { class: "line", points: points.join(" "), stroke: player === null ? "#1560bd" : colour }, svg);
+  }
   el("line", { class: "now", x1: (ply / n) * 300, y1: 0, x2: (ply / n) * 300, y2: 100 }, svg);
 }

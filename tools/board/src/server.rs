@@ -21,7 +21,7 @@ use crate::board::Board;
 use crate::guard::{self, Guard};
 use crate::lobby::Lobby;
 use crate::setup::NewGame;
-use crate::snapshot::{catalog_json, state_json, view_json};
+use crate::snapshot::{catalog_json, move_at, state_json, view_json};
 
 /// The page's files, served from the binary.
 const FILES: [(&str, &str, &str); 4] = [
@@ -313,7 +313,8 @@ struct PreviewRequest {
     tokens: Vec<String>,
 }
 
-/// The board after `tokens` from ply `ply` (a PV hovered on the page).
+/// The board after `tokens` from ply `ply` (a PV hovered on the page), and where the last of
+/// them acted (for an arrow).
 async fn preview(Game(board): Game, Body(body): Body<PreviewRequest>) -> Response {
     let result = {
         let table = board.lock();
@@ -321,15 +322,17 @@ async fn preview(Game(board): Game, Body(body): Body<PreviewRequest>) -> Respons
             Err(format!("the game has only {} plies", table.moves.len()))
         } else {
             table.rules_at(body.ply).and_then(|mut rules| {
+                let mut arrow = Value::Null;
                 for token in body.tokens.iter().take(64) {
+                    arrow = move_at(rules.as_ref(), token);
                     rules.play(token)?;
                 }
-                Ok(view_json(&rules.view()))
+                Ok((view_json(&rules.view()), arrow))
             })
         }
     };
     match result {
-        Ok(view) => Json(json!({ "view": view })).into_response(),
+        Ok((view, arrow)) => Json(json!({ "view": view, "arrow": arrow })).into_response(),
         Err(message) => error(message),
     }
 }

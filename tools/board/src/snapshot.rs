@@ -66,6 +66,35 @@ fn last_move(table: &Table, ply: usize) -> Value {
         .map_or(Value::Null, |(t, mv)| move_json(t, mv))
 }
 
+/// Each played move in words, as the game writes it.
+fn played_words(table: &Table) -> Vec<String> {
+    let Ok(mut rules) = table.rules_at(0) else {
+        return table.moves.iter().map(|m| m.token.clone()).collect();
+    };
+    table
+        .moves
+        .iter()
+        .map(|m| {
+            let words = rules
+                .move_views()
+                .into_iter()
+                .find(|(token, _)| *token == m.token)
+                .map_or_else(|| m.token.clone(), |(_, view)| view.words);
+            let _ = rules.play(&m.token);
+            words
+        })
+        .collect()
+}
+
+/// Where `token` acts in the position of `rules`, as JSON (null if it is not legal there).
+pub fn move_at(rules: &dyn Rules, token: &str) -> Value {
+    rules
+        .move_views()
+        .iter()
+        .find(|(t, _)| t == token)
+        .map_or(Value::Null, |(t, mv)| move_json(t, mv))
+}
+
 /// The seats: who sits there, the clock, and the engine's state and reports.
 fn seats_json(board: &Board, table: &Table) -> Vec<Value> {
     let mover = match table.rules.turn() {
@@ -145,11 +174,24 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
             None => format!("person{}", k + 1),
         })
         .collect();
+    let words = played_words(table);
     let moves: Vec<Value> = table
         .moves
         .iter()
-        .map(|m| json!({"token": m.token, "mover": m.mover, "ms": m.ms, "eval": m.eval}))
+        .zip(words)
+        .map(|(m, words)| {
+            json!({"token": m.token, "words": words, "mover": m.mover, "ms": m.ms, "eval": m.eval})
+        })
         .collect();
+    // Every decision at the ply on show, for the page to draw engines' moves as arrows.
+    let here: Vec<Value> = match shown.turn() {
+        Turn::Player(_) => shown
+            .move_views()
+            .iter()
+            .map(|(t, mv)| move_json(t, mv))
+            .collect(),
+        _ => Vec::new(),
+    };
     let analysis = table.analysis.as_ref().map(|a| {
         json!({
             "engine": board.common.config.engines[a.engine].name,
@@ -177,6 +219,7 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
         "moves": moves,
         "view": view_json(&shown.view()),
         "legal": legal,
+        "here": here,
         "chance": chance,
         "last_move": last_move(table, ply),
         "end": table.end.as_ref().map(|e| json!({"result": e.result, "reason": e.reason})),

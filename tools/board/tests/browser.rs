@@ -48,9 +48,10 @@ fn set_seat(browser: &Browser, seat: usize, who: &str, kind: &str, value: &str) 
     );
 }
 
+/// Opens the new-game form and picks `game` in it.
 fn set_game(browser: &Browser, game: &str) {
     browser.script(
-        "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));",
+        "document.getElementById('setup').open = true; const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change'));",
         json!([game]),
     );
 }
@@ -344,4 +345,131 @@ fn two_games_in_two_tabs_stay_independent_and_a_reload_shows_the_game() {
         json!([]),
     );
     assert_eq!(form, json!(["splinter", "person"]));
+}
+
+/// Whether the page has no horizontal scroll, has not scrolled, and shows the whole board.
+const FITS: &str = "const b = document.getElementById('board').getBoundingClientRect();
+    return document.documentElement.scrollWidth <= window.innerWidth && window.scrollY === 0
+        && b.left >= 0 && b.top >= 0 && b.right <= window.innerWidth && b.bottom <= window.innerHeight;";
+
+/// Whether the last move is marked: its words beside the status, and each cell it acted on
+/// outlined on the board.
+const LAST_MARKED: &str = "const s = window.tabulaState, last = s.moves[s.ply - 1];
+    if (!last || document.getElementById('last-move').dataset.token !== last.token) return false;
+    const cells = [s.last_move && s.last_move.from, s.last_move && s.last_move.to].filter((c) => c !== null && c !== undefined);
+    return cells.every((c) => document.querySelector(`#board .last-move[data-cell=\"${c}\"]`) !== null);";
+
+/// Presses `key` on the page.
+fn press(browser: &Browser, key: &str) {
+    browser.script(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}));",
+        json!([key]),
+    );
+}
+
+#[test]
+fn every_game_fits_the_window_with_coordinates_last_move_keys_and_flip() {
+    let Some((browser, address)) = open_board(
+        "every_game_fits_the_window_with_coordinates_last_move_keys_and_flip",
+        vec![tabula("ab", "alphabeta")],
+    ) else {
+        return;
+    };
+    for (width, height) in [(1280, 800), (1024, 768)] {
+        browser.viewport(width, height);
+        for entry in tabula::registry::Registry::standard().entries() {
+            let game = entry.name;
+            let at = format!("{game} at {width}x{height}");
+            set_game(&browser, game);
+            set_seat(&browser, 0, "0", "depth", "1");
+            set_seat(&browser, 1, "0", "depth", "1");
+            browser.click("#start");
+            // The form closes once the game runs, as a player would close it.
+            browser.script("document.getElementById('setup').open = false;", json!([]));
+            browser.wait_for(
+                "const s = window.tabulaState; return s.game === arguments[0] && s.seats[0].engine !== null;",
+                json!([game]),
+                20,
+            );
+            assert_eq!(
+                browser.script(FITS, json!([])),
+                json!(true),
+                "{at}: after load"
+            );
+            let coordinates = browser.script(
+                "return document.querySelectorAll('#board .coord, #board .cell-name').length;",
+                json!([]),
+            );
+            assert!(coordinates.as_u64().unwrap() > 0, "{at}: coordinates");
+            browser.wait_for(
+                "const s = window.tabulaState; return s.end !== null || s.moves.filter(m => m.mover !== null).length >= 10;",
+                json!([]),
+                60,
+            );
+            browser.script(
+                "if (!window.tabulaState.end) document.getElementById('pause').click();",
+                json!([]),
+            );
+            let state = wait_until(address, 20, |s| {
+                !s["end"].is_null()
+                    || (s["paused"] == true
+                        && s["seats"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .all(|x| x["thinking"] == false))
+            });
+            browser.wait_for(
+                "return window.tabulaState.version >= arguments[0];",
+                json!([state["version"]]),
+                10,
+            );
+            assert_eq!(
+                browser.script(FITS, json!([])),
+                json!(true),
+                "{at}: after ten moves"
+            );
+            assert_eq!(
+                browser.script(LAST_MARKED, json!([])),
+                json!(true),
+                "{at}: last move"
+            );
+            let plies = state["plies"].as_u64().unwrap();
+            press(&browser, "Home");
+            browser.wait_for("return window.tabulaState.ply === 0;", json!([]), 10);
+            // Keys pressed quickly step on from the ply asked for (a game may be short).
+            let target = plies.min(3);
+            for _ in 0..target {
+                press(&browser, "ArrowRight");
+            }
+            let at_ply = "return window.tabulaState.ply === arguments[0];";
+            browser.wait_for(at_ply, json!([target]), 10);
+            let marked = browser.script(LAST_MARKED, json!([]));
+            assert_eq!(marked, json!(true), "{at}: ply {target}");
+            press(&browser, "ArrowLeft");
+            browser.wait_for(at_ply, json!([target - 1]), 10);
+            press(&browser, "End");
+            browser.wait_for(at_ply, json!([plies]), 10);
+            let first_cell = "const r = document.querySelector('#board .cell').getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)];";
+            let before = browser.script(first_cell, json!([]));
+            press(&browser, "f");
+            browser.wait_for(
+                "return document.body.dataset.flipped === '1';",
+                json!([]),
+                10,
+            );
+            assert_ne!(
+                browser.script(first_cell, json!([])),
+                before,
+                "{at}: flipped"
+            );
+            assert_eq!(
+                browser.script(FITS, json!([])),
+                json!(true),
+                "{at}: flipped"
+            );
+            browser.screenshot(&screenshots().join(format!("{game}-{width}x{height}.png")));
+            press(&browser, "f");
+        }
+    }
 }

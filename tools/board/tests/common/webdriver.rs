@@ -143,6 +143,28 @@ impl Browser {
         self.call(method, &format!("/session/{}{path}", self.session), body)
     }
 
+    /// Sizes the window so that the page's viewport is `width` x `height` CSS pixels.
+    pub fn viewport(&self, width: i64, height: i64) {
+        let (mut w, mut h) = (width, height);
+        for _ in 0..6 {
+            self.session_call(
+                "POST",
+                "/window/rect",
+                Some(json!({"width": w, "height": h})),
+            )
+            .expect("the window is sized");
+            // The page learns its new size a moment after the window takes it.
+            std::thread::sleep(Duration::from_millis(150));
+            let inner = self.script("return [window.innerWidth, window.innerHeight];", json!([]));
+            let (iw, ih) = (inner[0].as_i64().unwrap(), inner[1].as_i64().unwrap());
+            if (iw, ih) == (width, height) {
+                return;
+            }
+            (w, h) = (w + width - iw, h + height - ih);
+        }
+        panic!("the viewport could not be made {width}x{height}");
+    }
+
     /// Opens `url`.
     pub fn goto(&self, url: &str) {
         self.session_call("POST", "/url", Some(json!({ "url": url })))
