@@ -542,13 +542,22 @@ function tickClocks() {
 
 // The ply asked for and not yet shown, so that keys pressed quickly step on from it.
 let pendingPly = null;
+let showing = false;
 
+// Shows `ply`. One request at a time, the latest ply asked for next: requests sent together
+// could reach the server in another order and leave it on an older ply.
 async function show(ply) {
   if (ply < 0 || ply > state.plies) return;
   pendingPly = ply;
-  const next = await api(`${GAME_API}/show`, { ply });
-  if (pendingPly === ply) pendingPly = null;
-  accept(next);
+  if (showing) return;
+  showing = true;
+  while (pendingPly !== null) {
+    const target = pendingPly;
+    const next = await api(`${GAME_API}/show`, { ply: target });
+    if (pendingPly === target) pendingPly = null;
+    accept(next);
+  }
+  showing = false;
 }
 
 function flip() {

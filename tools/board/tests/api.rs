@@ -455,27 +455,6 @@ fn engines_on_a_clock_get_every_clock_and_keep_theirs() {
 #[test]
 fn the_event_stream_carries_the_state() {
     let address = serve(vec![tabula("ab", "alphabeta")], 2000);
-    use std::io::{BufRead, BufReader, Write};
-    let mut stream = std::net::TcpStream::connect(address).unwrap();
-    write!(
-        stream,
-        "GET /api/game/1/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    let mut saw_event = false;
-    loop {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-        if line.starts_with("event: state") {
-            saw_event = true;
-        }
-        if let Some(data) = line.strip_prefix("data: ") {
-            let state: Value = serde_json::from_str(data).unwrap();
-            assert!(saw_event);
-            assert!(state["view"]["cells"].is_array());
-            break;
-        }
-    }
+    let (_stream, state) = watch(address);
+    assert!(state["view"]["cells"].is_array());
 }

@@ -4,8 +4,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use board::bounds::Bounds;
@@ -236,23 +235,6 @@ fn string_and_file_options_are_off_unless_the_server_names_them() {
     assert_eq!(post(address, "/api/game/1/new", setup).0, 200);
 }
 
-/// Opens the event stream and reads its first state: a page watching.
-fn watch(address: SocketAddr) -> BufReader<TcpStream> {
-    let mut stream = TcpStream::connect(address).unwrap();
-    write!(
-        stream,
-        "GET /api/game/1/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream);
-    let mut line = String::new();
-    while !line.starts_with("data: ") {
-        line.clear();
-        reader.read_line(&mut line).unwrap();
-    }
-    reader
-}
-
 #[test]
 fn analysis_stops_when_no_page_watches_and_at_the_servers_bound() {
     let (address, _) = started(Bounds::default());
@@ -265,7 +247,7 @@ fn analysis_stops_when_no_page_watches_and_at_the_servers_bound() {
         ..Bounds::default()
     };
     let (address, _) = started(bounds);
-    let page = watch(address);
+    let (page, _) = watch(address);
     ok(address, "/api/game/1/analyse", json!({"engine": 0}));
     let state = wait_until(address, 20, |s| s["analysis"]["running"] == false);
     let note = state["analysis"]["note"].as_str().unwrap();

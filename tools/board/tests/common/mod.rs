@@ -195,6 +195,29 @@ pub fn ok(address: SocketAddr, path: &str, body: Value) -> Value {
     reply
 }
 
+/// Opens game 1's event stream as a page does: the stream (a page watching while it is
+/// open) and the first state it carries, which must come as a `state` event.
+pub fn watch(address: SocketAddr) -> (BufReader<TcpStream>, Value) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET /api/game/1/events HTTP/1.1\r\nHost: {address}\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let (mut line, mut saw_event) = (String::new(), false);
+    loop {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+        saw_event |= line.starts_with("event: state");
+        if let Some(data) = line.strip_prefix("data: ") {
+            assert!(saw_event, "a state event");
+            let state = serde_json::from_str(data).unwrap();
+            return (reader, state);
+        }
+    }
+}
+
 /// Polls the state until `done` holds (panics after `seconds`).
 pub fn wait_until(address: SocketAddr, seconds: u64, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(seconds);
