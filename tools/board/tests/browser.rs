@@ -237,12 +237,18 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
         json!([]),
         20,
     );
+    // The analysis's best move is an arrow on the board (a ring for a placement).
+    browser.wait_for(
+        "return document.querySelector('#board .arrow.best, #board .arrow-dot.best') !== null;",
+        json!([]),
+        10,
+    );
     browser.script(
         "document.querySelector('#analysis .pv span').dispatchEvent(new MouseEvent('mouseenter'));",
         json!([]),
     );
     browser.wait_for(
-        "return document.getElementById('board').classList.contains('preview');",
+        "return document.getElementById('board').classList.contains('preview') && document.querySelector('#board .arrow.pv, #board .arrow-dot.pv') !== null;",
         json!([]),
         10,
     );
@@ -252,6 +258,13 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
     );
     browser.wait_for(
         "return !document.getElementById('board').classList.contains('preview');",
+        json!([]),
+        10,
+    );
+    // The analysis follows the ply on show.
+    press(&browser, "ArrowLeft");
+    browser.wait_for(
+        "const s = window.tabulaState; return s.ply === s.plies - 2 && s.analysis.ply === s.ply && s.analysis.running;",
         json!([]),
         10,
     );
