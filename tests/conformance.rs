@@ -376,3 +376,36 @@ fn every_game_has_a_tunable_evaluation() {
 fn the_toy_dice_race_conforms() {
     Conformance.visit::<DiceRace>();
 }
+
+/// Plays random games of every setting to their end: the game gives no reason while it
+/// runs, and a reason in words once it is over.
+struct EndReasons;
+
+impl GameVisitor for EndReasons {
+    fn visit<G: Game>(&mut self) {
+        for config in settings::<G>() {
+            for seed in 0..8 {
+                let mut pos = G::startpos(&config).unwrap();
+                let mut dice = rng(seed);
+                let mut moves = Vec::new();
+                while pos.outcome().is_none() {
+                    assert_eq!(pos.end_reason(), None, "{} runs", G::NAME);
+                    pos.generate(&mut moves);
+                    pos.make(moves[random_below(moves.len(), &mut dice)]);
+                }
+                let reason = pos.end_reason();
+                assert!(
+                    reason.as_ref().is_some_and(|r| !r.is_empty()),
+                    "{} {config:?} seed {seed}: over without a reason at {}",
+                    G::NAME,
+                    pos.to_text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_game_says_why_it_ended() {
+    tabula::games::visit_all(&mut EndReasons);
+}

@@ -169,6 +169,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn turn(&self) -> Turn;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the game is over, in a player's words ("p2's king fell"), once it is; none where
+    /// the game cannot say (a position text that gave the result).
+    fn end_reason(&self) -> Option<String> {
+        None
+    }
     /// Zobrist hash of everything that affects legality or the result, kept incrementally.
     fn hash(&self) -> u64;
     /// The same hash computed from the position alone (to check the incremental one).

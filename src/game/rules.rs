@@ -28,6 +28,8 @@ pub trait Rules: Send {
     fn next_decider(&self) -> Option<Player>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the game is over, in words, once it is (see [`Game::end_reason`]).
+    fn end_reason(&self) -> Option<String>;
     /// Every legal token, in generation order.
     fn legal_tokens(&self) -> Vec<String>;
     /// Whether `token` is legal here.
@@ -105,6 +107,10 @@ impl<G: Game> Rules for GameRules<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.pos.outcome()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.pos.end_reason()
     }
 
     fn legal_tokens(&self) -> Vec<String> {

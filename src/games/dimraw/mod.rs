@@ -69,6 +69,10 @@ impl Game for Dimraw {
         self.state.outcome
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Dimraw::end_reason(self)
+    }
+
     fn hash(&self) -> u64 {
         self.state.hash
     }

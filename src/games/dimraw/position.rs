@@ -98,6 +98,24 @@ impl State {
 }
 
 impl Dimraw {
+    /// Why the game is over, once it is: a player down to two pieces, two passes in a row, or
+    /// the last turn.
+    pub(super) fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        Some(match s.outcome? {
+            Outcome::Win(winner) => {
+                let loser = 1 - winner;
+                let left = s.total(loser);
+                format!(
+                    "p{} has {left} pieces left, on the board and in hand",
+                    loser + 1
+                )
+            }
+            _ if s.passes >= 2 => "both players passed in turn".to_string(),
+            _ => format!("turn {LAST_TURN} was played"),
+        })
+    }
+
     /// A position from its state fields.
     pub(super) fn from_state(mut state: State) -> Self {
         state.settle();

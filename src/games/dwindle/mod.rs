@@ -65,6 +65,10 @@ impl Game for Dwindle {
         self.state.outcome
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Dwindle::end_reason(self)
+    }
+
     fn hash(&self) -> u64 {
         Dwindle::hash(self)
     }

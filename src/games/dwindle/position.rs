@@ -47,6 +47,16 @@ pub struct Dwindle {
 }
 
 impl Dwindle {
+    /// Why the game is over, once it is: one player left in, or no tile left.
+    pub(super) fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        Some(match s.outcome? {
+            Outcome::Win(_) => "every other player is knocked out".to_string(),
+            _ if s.tile_count == 0 => "no tile is left".to_string(),
+            _ => "every player is knocked out".to_string(),
+        })
+    }
+
     /// A position on `board` with the chit on `chit` (or free), the given players in, and
     /// `to_move` about to decide; the hand-over procedure R6 settles it (rulebook 3.7).
     pub(super) fn set_up(

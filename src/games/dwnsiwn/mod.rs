@@ -66,6 +66,10 @@ impl Game for Dwnsiwn {
         self.state.outcome
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.state.end_reason()
+    }
+
     fn hash(&self) -> u64 {
         self.state.hash
     }

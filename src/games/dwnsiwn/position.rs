@@ -154,6 +154,26 @@ impl State {
         })
     }
 
+    /// Why the game is over, once it is: who leads on two sides, or, with the sides split, who
+    /// placed the dungeon's die.
+    pub fn end_reason(&self) -> Option<String> {
+        self.outcome?;
+        let leads = |c: usize| {
+            (0..3)
+                .filter(|&s| self.scores[c][s] > self.scores[1 - c][s])
+                .count()
+        };
+        let (p1, p2) = (leads(0), leads(1));
+        Some(match (p1 >= 2, p2 >= 2) {
+            (true, _) => format!("p1's colour leads on {p1} of the three sides"),
+            (_, true) => format!("p2's colour leads on {p2} of the three sides"),
+            _ => format!(
+                "the sides are split (p1's colour leads on {p1}, p2's on {p2}); p{} placed the dungeon's die",
+                self.dungeon_placer + 1
+            ),
+        })
+    }
+
     fn set_stock(&mut self, owner: usize, colour: usize, value: usize, count: u8) {
         self.hash ^= stock_key(owner, colour, value, self.stock[owner][colour][value])
             ^ stock_key(owner, colour, value, count);

@@ -71,6 +71,10 @@ impl Game for Splinter {
         self.state.outcome
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Splinter::end_reason(self)
+    }
+
     fn hash(&self) -> u64 {
         Splinter::hash(self)
     }

@@ -164,6 +164,26 @@ impl State {
 }
 
 impl Splinter {
+    /// Why the game is over, once it is: the knockouts (and pieces, when they tie), the third
+    /// repetition, or the ply limit.
+    pub(super) fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        s.outcome?;
+        if s.knockout_result().is_some() {
+            let (k1, k2) = (s.knockouts(0), s.knockouts(1));
+            let mut text = format!("knockouts: p1 {k1}, p2 {k2}");
+            if k1 == k2 {
+                let (n1, n2) = (s.by_colour[0].len(), s.by_colour[1].len());
+                text += &format!("; pieces: p1 {n1}, p2 {n2}");
+            }
+            return Some(text);
+        }
+        Some(match self.history.occurred(3) {
+            true => "the position came for the third time".to_string(),
+            false => format!("ply {PLY_LIMIT} was reached"),
+        })
+    }
+
     /// A position from pieces by cell, side to move, record and ply count.
     pub(super) fn from_parts(
         pieces: &[(Cell, u8)],

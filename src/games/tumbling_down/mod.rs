@@ -74,6 +74,10 @@ impl Game for TumblingDown {
         TumblingDown::outcome(self)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        TumblingDown::end_reason(self)
+    }
+
     fn hash(&self) -> u64 {
         TumblingDown::hash(self)
     }

@@ -176,6 +176,15 @@ impl TumblingDown {
         self.outcome
     }
 
+    /// Why the game is over, once it is: a king fell, the third repetition, or the ply limit.
+    pub(super) fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome? {
+            Outcome::Win(winner) => format!("p{}'s king fell", 2 - winner),
+            _ if self.history.occurred(3) => "the position came for the third time".to_string(),
+            _ => format!("ply {PLY_LIMIT} was reached"),
+        })
+    }
+
     /// Marks a set-up position as finished (its text gave the result).
     pub(super) fn set_outcome(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);

@@ -304,7 +304,10 @@ impl Table {
         {
             self.end = Some(GameEnd {
                 result: outcome.name(),
-                reason: "the rules".to_string(),
+                reason: self
+                    .rules
+                    .end_reason()
+                    .unwrap_or_else(|| "the rules".to_string()),
                 scores: outcome.scores(self.config.players),
             });
         }
