@@ -467,6 +467,15 @@ function renderMoves() {
   if (current) box.scrollTop = current.offsetTop - box.clientHeight / 2;
 }
 
+// The latest run of rolls up to the ply on show (at most eight, the newest last).
+function latestRolls() {
+  let end = state.ply;
+  while (end > 0 && state.moves[end - 1].mover !== null) end -= 1;
+  let start = end;
+  while (start > 0 && state.moves[start - 1].mover === null) start -= 1;
+  return state.moves.slice(Math.max(start, end - 8), end).map((m) => m.token);
+}
+
 // The engines' best move at the ply on show: the analysis's first line there, or the thinking
 // engine's at the live ply.
 function bestArrows() {
@@ -519,7 +528,7 @@ function render() {
   if (!state || previewing) return;
   renderStatus();
   drawBoard($("board"), state.view, cellMarks(), onCell, {
-    flip: flipped, last: state.last_move, arrows: bestArrows(),
+    flip: flipped, last: state.last_move, arrows: bestArrows(), rolls: latestRolls(),
   });
   renderExtra();
   renderSeats();

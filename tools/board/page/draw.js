@@ -124,7 +124,7 @@ function drawArrow(layer, cells, pos, move, kind) {
 // Draws `view` into `svg`. `marks` maps a cell index to extra classes (selected, target,
 // movable); `onCell(index)` is called when a cell is clicked. `options`: `flip` turns the board
 // round, `last` ({from, to}) marks the last move above the pieces, `arrows` is a list of
-// {move, kind} drawn on top.
+// {move, kind} drawn on top, `rolls` the latest roll tokens, drawn as dice in a corner.
 export function drawBoard(svg, view, marks, onCell, options = {}) {
   svg.replaceChildren();
   const cells = view.cells;
@@ -177,9 +177,12 @@ export function drawBoard(svg, view, marks, onCell, options = {}) {
     const [x, y] = pos(c);
     drawPiece(pieceLayer, piece, x, y, c.shape === "triangle" ? triangleSize(c) : 1);
   }
-  // Names: along the edges of a board of squares, else beside every cell, above the pieces.
+  // Names: along the edges of a board of squares, else beside each cell, above the pieces.
   if (!edgeLabels(topLayer, cells, pos)) {
-    cells.forEach((c) => {
+    // A triangle's name hides under its die, whose faces already say where it lies.
+    const covered = new Set(view.pieces.map((p) => p.cell));
+    cells.forEach((c, i) => {
+      if (c.shape === "triangle" && covered.has(i)) return;
       const [x, y] = pos(c);
       const size = c.shape === "triangle" ? triangleSize(c) : 1;
       const [dx, dy] = c.shape === "point" ? [0.26, 0.26] : [-0.33 * size, 0.3 * size];
@@ -201,6 +204,13 @@ export function drawBoard(svg, view, marks, onCell, options = {}) {
     }
   }
   for (const { move, kind } of options.arrows || []) drawArrow(topLayer, cells, pos, move, kind);
+  // The latest rolls, as dice in the board's top left corner.
+  (options.rolls || []).forEach((token, k) => {
+    const [x, y] = [minX - pad + 0.15 + k * 0.5, minY - pad + 0.15];
+    const die = el("g", { class: "roll-die", "data-token": token }, topLayer);
+    el("rect", { x, y, width: 0.42, height: 0.42, rx: 0.07 }, die);
+    el("text", { x: x + 0.21, y: y + 0.21 }, die).textContent = token.split(":")[1] ?? token;
+  });
 }
 
 // The evaluation graph, one point per decision an engine scored. With two players a line of

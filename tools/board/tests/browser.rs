@@ -414,6 +414,10 @@ fn every_game_fits_the_window_with_coordinates_last_move_keys_and_flip() {
                 json!([]),
             );
             assert!(coordinates.as_u64().unwrap() > 0, "{at}: coordinates");
+            if game == "dwnsiwn" {
+                let dice = "return document.querySelectorAll('#board .roll-die').length > 0;";
+                browser.wait_for(dice, json!([]), 20);
+            }
             browser.wait_for(
                 "const s = window.tabulaState; return s.end !== null || s.moves.filter(m => m.mover !== null).length >= 10;",
                 json!([]),
