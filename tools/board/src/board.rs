@@ -11,9 +11,8 @@ use std::time::Duration;
 use tabula::game::Turn;
 use tabula::registry::{Entry, Registry};
 use tokio::sync::watch;
-use ugi::engine::{EngineProcess, EngineSpec, Fault};
-
 use ugi::declared::DeclaredOption;
+use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
 use crate::bounds::Bounds;
 use crate::driver::{self, AnalyseJob, ThinkJob};
@@ -149,27 +148,21 @@ impl Board {
     /// How many engine processes the game may run at once: one per engine seat, and one for
     /// a running analysis.
     pub fn engines(&self) -> usize {
-        let running = self.lock().analysis.as_ref().is_some_and(|a| a.running);
-        self.seat_engines() + usize::from(running)
+        let table = self.lock();
+        let running = table.analysis.as_ref().is_some_and(|a| a.running);
+        table.setup().engine_seats() + usize::from(running)
     }
 
     /// How many seats an engine plays.
     pub fn seat_engines(&self) -> usize {
-        self.lock()
-            .seats
-            .iter()
-            .filter(|s| s.engine.is_some())
-            .count()
+        self.lock().setup().engine_seats()
     }
 
     /// Ends the game for good: its search and analysis stop, its engines end (off the lock),
     /// and answers still on their way are dropped with their processes.
     pub fn close(&self) {
         let mut table = self.lock();
-        table.cancel_search();
-        if let Some(analysis) = &table.analysis {
-            analysis.stop.store(true, Ordering::Relaxed);
-        }
+        table.stop_thinking();
         table.generation += 1;
         table.paused = true;
         let processes: Vec<EngineProcess> = table
@@ -219,10 +212,7 @@ impl Board {
         let (entry, setup) = self.common.check(setup)?;
         self.act(|table| {
             let mut fresh = Table::new(entry, &setup, table.generation)?;
-            table.cancel_search();
-            if let Some(analysis) = &table.analysis {
-                analysis.stop.store(true, Ordering::Relaxed);
-            }
+            table.stop_thinking();
             std::mem::swap(table, &mut fresh);
             // The old seats' engines quit off the lock.
             thread::spawn(move || drop(fresh));

@@ -20,7 +20,7 @@ impl Lobby {
     /// A server for `config`, with its first game (game 1).
     pub fn new(config: Config) -> Result<Arc<Lobby>, String> {
         let common = Common::new(config);
-        let first = Board::new(Arc::clone(&common), 1, &common.first_setup())?;
+        let first = Self::first_game(&common)?;
         Ok(Arc::new(Lobby {
             common,
             games: Mutex::new(BTreeMap::from([(1, first)])),
@@ -45,15 +45,20 @@ impl Lobby {
         if let Some((_, board)) = games.last_key_value() {
             return Ok(Arc::clone(board));
         }
-        let board = Board::new(Arc::clone(&self.common), 1, &self.common.first_setup())?;
+        let board = Self::first_game(&self.common)?;
         games.insert(1, Arc::clone(&board));
         Ok(board)
+    }
+
+    /// Game 1 as a server starts it.
+    fn first_game(common: &Arc<Common>) -> Result<Arc<Board>, String> {
+        Board::new(Arc::clone(common), 1, &common.first_setup())
     }
 
     /// Starts a new game at a new address, within the server's caps.
     pub fn create(&self, setup: &NewGame) -> Result<Arc<Board>, String> {
         let config = &self.common.config;
-        let wanted = setup.seats.iter().filter(|s| s.engine.is_some()).count();
+        let wanted = setup.engine_seats();
         let mut games = self.games();
         if games.len() >= config.max_games {
             return Err(format!(

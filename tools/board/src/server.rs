@@ -210,9 +210,8 @@ async fn events(Game(board): Game) -> Sse<impl Stream<Item = Result<Event, Infal
 }
 
 async fn new_game(State(lobby): Shared, Game(board): Game, Body(setup): Body<NewGame>) -> Response {
-    let wanted = setup.seats.iter().filter(|s| s.engine.is_some()).count();
     let result = lobby
-        .make_room(board.id, wanted)
+        .make_room(board.id, setup.engine_seats())
         .and_then(|()| board.new_game(&setup));
     reply(&board, result)
 }

@@ -131,6 +131,11 @@ pub fn check_option(name: &str, value: &str) -> Result<(), String> {
 }
 
 impl NewGame {
+    /// How many seats an engine plays (each one engine process).
+    pub fn engine_seats(&self) -> usize {
+        self.seats.iter().filter(|s| s.engine.is_some()).count()
+    }
+
     /// Checks the seats against the game's player count, the server's engines (`declared`
     /// holds each one's declared options) and its `bounds`; each option is put as the engine
     /// declared it.

@@ -58,12 +58,7 @@ fn last_move(table: &Table, ply: usize) -> Value {
     let Ok(before) = table.rules_at(ply - 1) else {
         return Value::Null;
     };
-    let token = &table.moves[ply - 1].token;
-    before
-        .move_views()
-        .iter()
-        .find(|(t, _)| t == token)
-        .map_or(Value::Null, |(t, mv)| move_json(t, mv))
+    move_at(before.as_ref(), &table.moves[ply - 1].token)
 }
 
 /// Each played move in words, as the game writes it.
@@ -204,7 +199,7 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
     json!({
         "id": board.id,
         "version": version,
-        "setup": table.setup,
+        "setup": table.setup(),
         "game": table.entry.name,
         "players": table.config.players,
         "board": table.config.board,

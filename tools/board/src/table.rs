@@ -16,7 +16,7 @@ use ugi::opening::Opening;
 use ugi::record::{GameRecord, forfeit_scores};
 
 use crate::info::InfoLine;
-use crate::setup::{DiceMode, Limit, NewGame};
+use crate::setup::{DiceMode, Limit, NewGame, SeatSetup};
 
 /// How long an analysis goes on with no page watching (a reload takes less).
 const UNWATCHED_GRACE: Duration = Duration::from_secs(3);
@@ -115,8 +115,6 @@ pub struct Analysis {
 pub struct Table {
     /// The game.
     pub entry: Entry,
-    /// The setup it was started with (the seed filled in), for a page to show.
-    pub setup: NewGame,
     /// Players and board.
     pub config: GameConfig,
     /// Where the game started (its moves are all in `moves`).
@@ -184,10 +182,6 @@ impl Table {
             .unwrap_or_else(|| u64::from(rand::random::<u32>()));
         Ok(Table {
             entry,
-            setup: NewGame {
-                seed: Some(seed),
-                ..setup.clone()
-            },
             config,
             start: Opening {
                 text: None,
@@ -208,6 +202,31 @@ impl Table {
             generation: generation + 1,
             next_id: 0,
         })
+    }
+
+    /// The setup the game was started with, the seed filled in (for a page to show).
+    pub fn setup(&self) -> NewGame {
+        let seats = self.seats.iter().map(|s| SeatSetup {
+            engine: s.engine,
+            options: s.options.clone(),
+            limit: s.limit,
+        });
+        NewGame {
+            game: self.entry.name.to_string(),
+            players: self.config.players,
+            board: self.config.board.clone(),
+            seats: seats.collect(),
+            dice: self.dice,
+            seed: Some(self.seed),
+        }
+    }
+
+    /// Asks the seat search and the analysis, if any, to stop; their answers will be dropped.
+    pub fn stop_thinking(&mut self) {
+        self.cancel_search();
+        if let Some(analysis) = &self.analysis {
+            analysis.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// A fresh job number.
