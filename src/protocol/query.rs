@@ -20,7 +20,8 @@ pub fn answer(
         rules.turn()
     };
     let answer = match (what, args) {
-        // At a chance ply the player the rolls lead to: his engine is asked to roll them.
+        // A forfeit ends the game whatever the rules say; at a chance ply the player is the one
+        // the rolls lead to, whose engine is asked to roll them.
         ("p1turn", []) if turn == Turn::Over => false.to_string(),
         ("p1turn", []) => (rules.next_decider() == Some(0)).to_string(),
         ("gameover", []) => outcome.is_some().to_string(),

@@ -18,7 +18,8 @@ fn running() -> MutexGuard<'static, Vec<u32>> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Kills process `id` and, on Unix, every process of the group it leads.
+/// On Unix, kills every process of the group that process `id` leads (the process itself
+/// included).
 fn kill_group(id: u32) {
     #[cfg(unix)]
     let _ = Command::new("kill")
@@ -169,16 +170,13 @@ impl EngineProcess {
             declared: Vec::new(),
         };
         engine.send("ugi");
-        let deadline = Instant::now() + HANDSHAKE_TIME;
-        loop {
-            let line = engine
-                .next_line(deadline.saturating_duration_since(Instant::now()))
-                .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe()))?;
-            if line.starts_with("ugiok") {
-                break;
-            }
-            engine.declared.extend(DeclaredOption::parse(&line));
-        }
+        let mut declared = Vec::new();
+        engine
+            .read_until("ugiok", HANDSHAKE_TIME, |line| {
+                declared.extend(DeclaredOption::parse(line))
+            })
+            .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe()))?;
+        engine.declared = declared;
         for (name, value) in setup.iter().chain(&spec.options) {
             engine.send(&format!("setoption name {name} value {value}"));
         }
@@ -223,12 +221,23 @@ impl EngineProcess {
 
     /// Reads lines until one starts with `prefix` (returned), within `limit`.
     pub fn wait_for(&mut self, prefix: &str, limit: Duration) -> Result<String, Fault> {
+        self.read_until(prefix, limit, |_| {})
+    }
+
+    /// [`EngineProcess::wait_for`], handing each line before the one wanted to `earlier`.
+    fn read_until(
+        &mut self,
+        prefix: &str,
+        limit: Duration,
+        mut earlier: impl FnMut(&str),
+    ) -> Result<String, Fault> {
         let deadline = Instant::now() + limit;
         loop {
             let line = self.next_line(deadline.saturating_duration_since(Instant::now()))?;
             if line.starts_with(prefix) {
                 return Ok(line);
             }
+            earlier(&line);
         }
     }
 
