@@ -179,15 +179,15 @@ export function drawBoard(svg, view, marks, onCell, options = {}) {
   }
   // Names: along the edges of a board of squares, else beside each cell, above the pieces.
   if (!edgeLabels(topLayer, cells, pos)) {
-    // A triangle's name hides under its die, whose faces already say where it lies.
+    // A triangle's die covers its middle: its name moves out to the bottom left corner.
     const covered = new Set(view.pieces.map((p) => p.cell));
     cells.forEach((c, i) => {
-      if (c.shape === "triangle" && covered.has(i)) return;
       const [x, y] = pos(c);
       const size = c.shape === "triangle" ? triangleSize(c) : 1;
-      const [dx, dy] = c.shape === "point" ? [0.26, 0.26] : [-0.33 * size, 0.3 * size];
+      const under = c.shape === "triangle" && covered.has(i);
+      const [dx, dy] = c.shape === "point" ? [0.26, 0.26] : under ? [-0.4 * size, 0.24 * size] : [-0.33 * size, 0.3 * size];
       const label = el("text", { class: "cell-name", x: x + dx, y: y + dy }, topLayer);
-      if (c.shape === "triangle") label.style.fontSize = `${0.13 * size}px`;
+      if (c.shape === "triangle") label.style.fontSize = `${(under ? 0.1 : 0.13) * size}px`;
       label.textContent = c.name;
     });
   }
