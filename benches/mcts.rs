@@ -30,14 +30,12 @@ impl GameVisitor for Mcts<'_> {
             tt: &tt,
             stop: &stop,
             reporter: None,
-            style: Style::default(),
+            style: Style {
+                profile: G::PROFILE,
+                ..Style::default()
+            },
         };
-        let settings = MctsSettings {
-            exploration: 0.5,
-            leaves: G::MCTS_LEAVES,
-            minimax: G::MCTS_MINIMAX as f32 / 100.0,
-            seed: 1,
-        };
+        let settings = MctsSettings::of(&G::PROFILE, MctsSettings::leaves_of(&G::PROFILE), 1);
         let mut tree = Tree::try_new(16).expect("16 MiB");
         self.0
             .bench_function(&format!("{} mcts {iterations} iterations", G::NAME), |b| {

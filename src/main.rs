@@ -5,12 +5,12 @@ use std::sync::atomic::AtomicBool;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
-use tabula::commands::{bench, perft::print_divide, selfplay};
+use tabula::commands::{bench, perft::print_divide, profile, selfplay};
 use tabula::game::GameConfig;
 use tabula::game::perft;
+use tabula::options::EngineOptions;
+use tabula::options::choices::{Choice, PlayoutKind, SearchKind};
 use tabula::protocol::Engine;
-use tabula::protocol::choices::{Choice, PlayoutKind, SearchKind};
-use tabula::protocol::options::EngineOptions;
 use tabula::protocol::output::Output;
 use tabula::registry::{Entry, Registry};
 use tabula::search::SearchLimits;
@@ -63,6 +63,12 @@ enum Command {
         /// A position text instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Lists the search profile of --game: every knob with its value, range and meaning.
+    Profile {
+        /// Instead, print `arena tune` parameters for these number knobs (comma-separated).
+        #[arg(long)]
+        tune: Option<String>,
     },
     /// Plays a game against itself, drawing the board after every move (rolls drawn from --seed).
     Selfplay {
@@ -191,6 +197,7 @@ fn main() -> ExitCode {
                     Ok(())
                 })
         }
+        Some(Command::Profile { tune }) => profile::run(&entry, tune.as_deref(), &emit),
         Some(Command::Selfplay {
             movetime,
             depth,

@@ -282,7 +282,13 @@ fn check_playouts<G: Game>(config: &GameConfig) {
     let mut pos = G::startpos(config).unwrap();
     let (text, hash) = (pos.to_text(), pos.hash());
     for seed in 0..4 {
-        let rewards = playout(&mut pos, 0, &mut rng(seed), &mut Vec::new());
+        let rewards = playout(
+            &mut pos,
+            0,
+            f64::from(G::PROFILE.evaluation_decade),
+            &mut rng(seed),
+            &mut Vec::new(),
+        );
         assert_eq!(
             (pos.to_text(), pos.hash()),
             (text.clone(), hash),
@@ -310,7 +316,7 @@ fn check_search<G: Game>(config: &GameConfig) {
             };
             let tt = TranspositionTable::new(4);
             for table in [None, Some(&tt)] {
-                let value = fixed_depth_value(&pos, depth, table, Style::default());
+                let value = fixed_depth_value(&pos, depth, table, Style::plain::<G>());
                 assert_eq!(value, expected, "depth {depth}: {}", pos.to_text());
             }
         }

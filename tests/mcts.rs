@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use common::dice_race::DiceRace;
 use common::{InfoRecorder, after, rng, without_clock};
 use rand::RngExt as _;
-use tabula::game::{Game, GameConfig, LeafScoring, Outcome, Player, Turn};
+use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
@@ -15,7 +15,7 @@ use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::search::mcts::solver::Proof;
 use tabula::search::mcts::tree::Tree;
-use tabula::search::mcts::{MctsSettings, search};
+use tabula::search::mcts::{LeafScoring, MctsSettings, search};
 use tabula::search::score::{MATE, MATE_BOUND};
 use tabula::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, fixed_depth_value,
@@ -27,6 +27,8 @@ const UCT: MctsSettings = MctsSettings {
     leaves: LeafScoring::Playout { cutoff: 0 },
     minimax: 0.0,
     seed: 7,
+    decade: 400.0,
+    prior_temperature: 120.0,
 };
 
 /// PUCT guided by the evaluation, with minimax backups.
@@ -35,6 +37,8 @@ const GUIDED: MctsSettings = MctsSettings {
     leaves: LeafScoring::Evaluation,
     minimax: 0.4,
     seed: 7,
+    decade: 400.0,
+    prior_temperature: 120.0,
 };
 
 /// Both tree policies.
@@ -50,7 +54,8 @@ fn run<G: Game>(
     run_with(pos, iterations, threads, tree, &UCT)
 }
 
-/// An MCTS search of `iterations` in `tree` with `settings`, with its output.
+/// An MCTS search of `iterations` in `tree` with `settings` (on the scale and prior
+/// temperature of the game's profile), with its output.
 fn run_with<G: Game>(
     pos: &G,
     iterations: u64,
@@ -77,7 +82,12 @@ fn run_with<G: Game>(
         reporter: Some(&recorder),
         style: Style::default(),
     };
-    let report = search(pos, &params, settings, tree);
+    let settings = MctsSettings {
+        decade: G::PROFILE.evaluation_decade as f32,
+        prior_temperature: G::PROFILE.mcts_prior_temperature as f32,
+        ..*settings
+    };
+    let report = search(pos, &params, &settings, tree);
     (report, recorder.text())
 }
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::engine::{EngineProcess, bestmove, is_error};
-use tabula::protocol::options::OptionTable;
+use tabula::options::OptionTable;
 use tabula::registry::Registry;
 
 const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,oo,oo/x,.,.,.,.,.,o,oo/xx,x,.,.,.,.,.,o/xx,xx,x,.,.,.,.,./xxx,xx,xx,x,.,.,.,./xxxx,xxx,xx,xx,x,.,.,. p1 0";
@@ -46,6 +46,8 @@ fn options_accept_good_values_and_refuse_bad_ones() {
         "setoption name Seed value 42",
         "setoption name UCI_Variant value tumbling-down",
         "setoption name Board value dw7",
+        "setoption name profile.futility_margin value 140",
+        "setoption name Exploration value -1",
     ] {
         assert_eq!(engine.exchange(good), Vec::<String>::new(), "{good}");
     }
@@ -58,6 +60,8 @@ fn options_accept_good_values_and_refuse_bad_ones() {
         "setoption name Search value minimax",
         "setoption name Playout value sometimes",
         "setoption name Exploration value 0",
+        "setoption name profile.futility_margin value 5",
+        "setoption name profile.no_such_knob value 5",
         "setoption name Hash",
         "setoption",
     ] {

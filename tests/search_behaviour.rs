@@ -7,7 +7,7 @@ use tabula::game::{Game, GameConfig, Outcome, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::protocol::options::EngineOptions;
+use tabula::options::EngineOptions;
 use tabula::registry::{Entry, Registry};
 use tabula::search::reference::{max_n, paranoid};
 use tabula::search::score::MATE;
@@ -52,24 +52,14 @@ fn depth(d: u32) -> SearchLimits {
 /// The plain search, each refinement a game may choose alone, and all together.
 fn styles() -> Vec<Style> {
     let plain = Style::default();
-    let reductions = Style {
-        reductions: true,
-        ..plain
-    };
-    let null_move = Style {
-        null_move: true,
-        ..plain
-    };
-    let futility = Style {
-        futility: true,
-        ..plain
-    };
-    let all = Style {
-        reductions: true,
-        null_move: true,
-        futility: true,
-        ..plain
-    };
+    let reductions = plain.with(|p| p.late_move_reductions = true);
+    let null_move = plain.with(|p| p.null_move = true);
+    let futility = plain.with(|p| p.futility = true);
+    let all = plain.with(|p| {
+        p.late_move_reductions = true;
+        p.null_move = true;
+        p.futility = true;
+    });
     vec![plain, reductions, null_move, futility, all]
 }
 
@@ -97,26 +87,17 @@ fn assert_halves_the_nodes(refined: Style) {
 
 #[test]
 fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
-    assert_halves_the_nodes(Style {
-        reductions: true,
-        ..Style::default()
-    });
+    assert_halves_the_nodes(Style::default().with(|p| p.late_move_reductions = true));
 }
 
 #[test]
 fn null_moves_search_fewer_nodes_to_the_same_depth() {
-    assert_halves_the_nodes(Style {
-        null_move: true,
-        ..Style::default()
-    });
+    assert_halves_the_nodes(Style::default().with(|p| p.null_move = true));
 }
 
 #[test]
 fn futility_pruning_searches_fewer_nodes_to_the_same_depth() {
-    assert_halves_the_nodes(Style {
-        futility: true,
-        ..Style::default()
-    });
+    assert_halves_the_nodes(Style::default().with(|p| p.futility = true));
 }
 
 /// Searches a Dimraw position to depth 9 in the engine's Dimraw style with one refinement
@@ -134,17 +115,15 @@ fn assert_saves_dimraw_nodes(what: &str, with: fn(Style, bool) -> Style) {
 
 #[test]
 fn internal_reductions_search_fewer_nodes_to_the_same_depth() {
-    assert_saves_dimraw_nodes("IIR", |style, internal_reductions| Style {
-        internal_reductions,
-        ..style
+    assert_saves_dimraw_nodes("IIR", |style, on| {
+        style.with(|p| p.internal_reductions = on)
     });
 }
 
 #[test]
 fn late_move_pruning_searches_fewer_nodes_to_the_same_depth() {
-    assert_saves_dimraw_nodes("late-move pruning", |style, late_move_pruning| Style {
-        late_move_pruning,
-        ..style
+    assert_saves_dimraw_nodes("late-move pruning", |style, on| {
+        style.with(|p| p.late_move_pruning = on)
     });
 }
 

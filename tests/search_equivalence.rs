@@ -78,14 +78,11 @@ fn played_positions_depths_1_to_2() {
 
 fn check_game<G: Game>(pos: &G, depth: u32) {
     let expected = negamax(&mut pos.clone(), depth);
-    check_style(pos, depth, Style::default(), expected);
+    check_style(pos, depth, Style::plain::<G>(), expected);
     if depth <= 3 {
         // Root moves are never reduced, and nodes with fewer than 3 plies left reduce
         // nothing: reduced searches to 3 plies still take every probe's path and stay exact.
-        let reduced = Style {
-            reductions: true,
-            ..Style::default()
-        };
+        let reduced = Style::plain::<G>().with(|p| p.late_move_reductions = true);
         check_style(pos, depth, reduced, expected);
     }
 }
@@ -144,11 +141,10 @@ fn dimraw_positions_with_removals_depths_1_to_4() {
 fn check_quiescent<G: Game>(pos: &G, depth: u32) -> bool {
     let expected = negamax_quiescent(&mut pos.clone(), depth);
     for reductions in [false, true] {
-        let style = Style {
-            quiescence: true,
-            reductions,
-            ..Style::default()
-        };
+        let style = Style::plain::<G>().with(|p| {
+            p.quiescence = true;
+            p.late_move_reductions = reductions;
+        });
         check_style(pos, depth, style, expected);
     }
     expected != negamax(&mut pos.clone(), depth)
@@ -162,12 +158,11 @@ fn check_quiescent<G: Game>(pos: &G, depth: u32) -> bool {
 fn check_extended<G: Game>(pos: &G, depth: u32) -> bool {
     let expected = negamax_quiescent_extended(&mut pos.clone(), depth);
     for reductions in [false, true].into_iter().filter(|&r| !r || depth <= 2) {
-        let style = Style {
-            quiescence: true,
-            extensions: true,
-            reductions,
-            ..Style::default()
-        };
+        let style = Style::plain::<G>().with(|p| {
+            p.quiescence = true;
+            p.extensions = true;
+            p.late_move_reductions = reductions;
+        });
         check_style(pos, depth, style, expected);
     }
     expected != negamax_quiescent(&mut pos.clone(), depth)

@@ -24,7 +24,7 @@ fn run<G: Game>(
         depth: Some(depth),
         ..Default::default()
     };
-    search_recorded(pos, &limits, threads, multipv, Style::default())
+    search_recorded(pos, &limits, threads, multipv, Style::plain::<G>())
 }
 
 /// Positions of a game after random walks of a few lengths, where a player is to move.

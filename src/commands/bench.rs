@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::display::score_text;
 use crate::game::GameConfig;
-use crate::protocol::options::EngineOptions;
+use crate::options::EngineOptions;
 use crate::registry::session::Session;
 use crate::registry::{Entry, Registry};
 use crate::search::{SearchLimits, Style, TranspositionTable};

@@ -9,8 +9,8 @@ use rand_pcg::Pcg64Mcg;
 use crate::display::{describe, score_text, turn_text};
 use crate::game::Turn;
 use crate::game::rules::roll;
-use crate::protocol::choices::SearchKind;
-use crate::protocol::options::EngineOptions;
+use crate::options::EngineOptions;
+use crate::options::choices::SearchKind;
 use crate::registry::Entry;
 use crate::search::{SearchLimits, TranspositionTable};
 

@@ -19,6 +19,8 @@ use std::fmt::Debug;
 
 pub use outcome::Outcome;
 
+use crate::profile::Profile;
+
 /// A player index: 0 is `p1`, 1 is `p2`, up to 5 for `p6`.
 pub type Player = u8;
 
@@ -68,19 +70,6 @@ pub struct BenchSpec {
     pub mcts_iterations: u64,
 }
 
-/// How MCTS scores the new leaves of its tree (a game's choice for `Playout auto`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeafScoring {
-    /// Plain UCT: a playout of `cutoff` random plies and then the evaluation, or to the game's
-    /// end for 0.
-    Playout {
-        /// Random plies before the evaluation (0: none, play to the end).
-        cutoff: u32,
-    },
-    /// The evaluation, guiding a PUCT tree: priors from it and minimax backups of it.
-    Evaluation,
-}
-
 /// One game's rules over one compact position with an undo history.
 ///
 /// `make` and `unmake` work like a stack: `unmake` takes back the most recent
@@ -97,58 +86,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The names of the start boards `GameConfig::board` may choose, the default first; empty
     /// for a game with one board.
     const BOARDS: &'static [&'static str] = &[];
-    /// How MCTS scores new leaves under `Playout auto`: the guided tree, which played better
-    /// than playouts in all five games once their evaluations were fitted; a game whose
-    /// evaluation plays worse than random playouts chooses `Playout` here.
-    const MCTS_LEAVES: LeafScoring = LeafScoring::Evaluation;
-    /// Centipawns of evaluation per tenfold change in the odds of winning: `400 / K` for the
-    /// scale `K` that `tools/tune` fits to the game's records. MCTS turns evaluations into
-    /// shares of the game by it; 400 where no measured choice was better.
-    const EVALUATION_DECADE: f64 = 400.0;
-    /// The guided tree's weight, in percent, of the evaluation's minimax value against the mean
-    /// reward under `Minimax -1` (the default): each game's measured choice.
-    const MCTS_MINIMAX: u32 = 40;
-    /// The guided tree's prior temperature in centipawns: a move this much worse for the mover
-    /// than the best gets `1/e` of the best's prior (before the even share every move gets).
-    /// Each game's measured choice; 120 where no other was measured better.
-    const MCTS_PRIOR_TEMPERATURE: u32 = 120;
-    /// Whether alpha-beta reduces late moves under `Reductions auto`: on only in the games
-    /// where an arena SPRT showed that it pays.
-    const LATE_MOVE_REDUCTIONS: bool = false;
-    /// Whether alpha-beta tries null moves ([`Game::hand_turn_to`] the opponent) under
-    /// `NullMove auto`: on only in the games where an arena SPRT showed that it pays.
-    const NULL_MOVE: bool = false;
-    /// Whether alpha-beta cuts nodes near the horizon whose static value beats beta by a
-    /// margin (reverse futility pruning) under `Futility auto`: on only in the games where an
-    /// arena SPRT showed that it pays.
-    const FUTILITY: bool = false;
-    /// Whether alpha-beta searches the noisy decisions ([`Game::is_noisy`]) past the horizon
-    /// under `Quiescence auto`: on only in the games where an arena SPRT showed that it pays.
-    const QUIESCENCE: bool = false;
-    /// Whether alpha-beta searches a decision that finishes a turn ([`Game::finishes_turn`])
-    /// without counting it as a ply, so that a turn of two decisions costs one, and a move
-    /// that leaves a threat to answer ([`Game::must_answer_threat`]) likewise, under
-    /// `Extensions auto`: on only in the games where an arena SPRT showed that it pays.
-    const EXTENSIONS: bool = false;
-    /// Whether alpha-beta searches a node that the table knows no move for a ply shallower
-    /// (internal iterative reductions) under `IIR auto`: on only in the games where an arena
-    /// SPRT showed that it pays.
-    const INTERNAL_REDUCTIONS: bool = false;
-    /// Whether alpha-beta leaves out the quiet moves late in the ordered list of a node one or
-    /// two plies from the horizon (late-move pruning) under `LMP auto`: on only in the games
-    /// where an arena SPRT showed that it pays.
-    const LATE_MOVE_PRUNING: bool = false;
-    /// In a two-player game, how much more than an even evaluation a draw is worth to each
-    /// seat (`p1`, `p2`), in centipawns, when alpha-beta searches for that seat: its search
-    /// lowers that seat's evaluations by as much and raises the opponent's, so that seat
-    /// takes a draw over a position its evaluation calls only a little better. Set only
-    /// where an arena SPRT showed that it pays; zero by default.
-    const DRAW_PREFERENCE: [i32; 2] = [0, 0];
-    /// The moves a player is taken to have left when a clock comes without `movestogo`: the
-    /// time plan spreads the clock over this many (and never over more). 30 where no other
-    /// was measured better; games that end sooner use their clock better with fewer, longer ones
-    /// with more.
-    const MOVES_TO_GO: u64 = 30;
+    /// The search's choices and numbers for this game: the standard profile with the game's
+    /// `profile.txt` applied ([`Profile::parse`]).
+    const PROFILE: Profile = Profile::STANDARD;
     /// The positions the benchmarks search.
     const BENCH: BenchSpec;
     /// Moves map into `0..MOVE_INDEX_SPACE` by [`Game::move_index`] (history tables).
@@ -225,7 +165,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Whether the decision to make here finishes the mover's previous one (a removal that a
-    /// mill earned) instead of starting a turn: under [`Game::EXTENSIONS`] alpha-beta does not
+    /// mill earned) instead of starting a turn: under the profile's `extensions` alpha-beta does not
     /// count it as a ply. False by default.
     fn finishes_turn(&self) -> bool {
         false
@@ -233,7 +173,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Whether the player to decide here must answer a threat: the opponent would win
     /// material with his next decision and the player cannot win any with this one. Under
-    /// [`Game::EXTENSIONS`] alpha-beta searches such a position a ply deeper. False by default.
+    /// the profile's `extensions` alpha-beta searches such a position a ply deeper. False by default.
     fn must_answer_threat(&self) -> bool {
         false
     }

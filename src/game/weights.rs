@@ -47,7 +47,7 @@ pub const fn parse<const N: usize>(text: &str, names: [&str; N]) -> [i32; N] {
 }
 
 /// Where the line starting at `from` ends (its newline, or the end of the text).
-const fn line_end(bytes: &[u8], from: usize) -> usize {
+pub(crate) const fn line_end(bytes: &[u8], from: usize) -> usize {
     let mut at = from;
     while at < bytes.len() && bytes[at] != b'\n' {
         at += 1;
@@ -56,7 +56,7 @@ const fn line_end(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The first word within `bytes[from..end]`, as (start, end); (end, end) when there is none.
-const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
+pub(crate) const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
     let mut start = from;
     while start < end && bytes[start].is_ascii_whitespace() {
         start += 1;
@@ -69,7 +69,7 @@ const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
 }
 
 /// Whether `bytes[start..end]` spells `name`.
-const fn same(bytes: &[u8], start: usize, end: usize, name: &[u8]) -> bool {
+pub(crate) const fn same(bytes: &[u8], start: usize, end: usize, name: &[u8]) -> bool {
     if end - start != name.len() {
         return false;
     }
@@ -84,17 +84,17 @@ const fn same(bytes: &[u8], start: usize, end: usize, name: &[u8]) -> bool {
 }
 
 /// The signed decimal integer `bytes[start..end]`.
-const fn integer(bytes: &[u8], start: usize, end: usize) -> i32 {
+pub(crate) const fn integer(bytes: &[u8], start: usize, end: usize) -> i32 {
     let negative = start < end && bytes[start] == b'-';
     let mut at = start + negative as usize;
     if at == end {
-        panic!("a weight without a value");
+        panic!("a name without a value");
     }
     let mut value: i32 = 0;
     while at < end {
         let digit = bytes[at];
         if !digit.is_ascii_digit() || value > 100_000_000 {
-            panic!("a weight that is not a whole number of reasonable size");
+            panic!("a value that is not a whole number of reasonable size");
         }
         value = value * 10 + (digit - b'0') as i32;
         at += 1;

@@ -3,10 +3,8 @@
 //! Specified in `engine-protocol.md`. Bad input never ends the engine: it gets an
 //! `info string error ...` line and the last good state stays.
 
-pub mod choices;
 pub mod go;
 pub mod info;
-pub mod options;
 pub mod output;
 pub mod position;
 pub mod query;
@@ -24,14 +22,14 @@ use crate::commands::{bench, perft};
 use crate::display::describe;
 use crate::game::rules::roll;
 use crate::game::{Outcome, Turn};
+use crate::options::choices::{DiceKind, IllegalMove, SearchKind};
+use crate::options::{Effect, EngineOptions, OptionTable};
 use crate::registry::session::{SearchJob, Session};
 use crate::registry::{Entry, Registry};
 use crate::search::memory::free_apart;
 use crate::search::{SearchLimits, TranspositionTable};
-use choices::{DiceKind, IllegalMove, SearchKind};
 use go::{GoCommand, parse_go};
 use info::InfoWriter;
-use options::{Effect, EngineOptions, OptionTable};
 use output::Output;
 
 /// The longest input line taken, in bytes (its newline included).

@@ -9,7 +9,8 @@ use std::time::Duration;
 use rand::SeedableRng;
 
 use crate::game::rules::{GameRules, Rules};
-use crate::game::{BenchSpec, Game, GameConfig, GameVisitor, LeafScoring};
+use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
+use crate::profile::Profile;
 use crate::search::mcts::playout::{PlayoutRun, random_playouts};
 use session::{GameSession, Session};
 
@@ -22,25 +23,8 @@ pub struct Entry {
     pub players: (usize, usize),
     /// Named start boards, the default first (empty for a game with one board).
     pub boards: &'static [&'static str],
-    /// How MCTS scores new leaves under `Playout auto`.
-    pub mcts_leaves: LeafScoring,
-    /// The guided tree's minimax weight in percent under `Minimax -1`.
-    pub mcts_minimax: u32,
-    /// Whether alpha-beta reduces late moves under `Reductions auto`.
-    pub reductions: bool,
-    /// Whether alpha-beta tries null moves under `NullMove auto`.
-    pub null_move: bool,
-    /// Whether alpha-beta prunes by futility under `Futility auto`.
-    pub futility: bool,
-    /// Whether alpha-beta searches noisy decisions past the horizon under `Quiescence auto`.
-    pub quiescence: bool,
-    /// Whether alpha-beta counts no ply for a decision that finishes a turn under
-    /// `Extensions auto`.
-    pub extensions: bool,
-    /// Whether alpha-beta searches a node with no hash move a ply shallower under `IIR auto`.
-    pub internal_reductions: bool,
-    /// Whether alpha-beta leaves out late quiet moves near the horizon under `LMP auto`.
-    pub late_move_pruning: bool,
+    /// The search's choices and numbers for the game.
+    pub profile: Profile,
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
@@ -55,15 +39,7 @@ impl Entry {
             name: G::NAME,
             players: G::PLAYERS,
             boards: G::BOARDS,
-            mcts_leaves: G::MCTS_LEAVES,
-            mcts_minimax: G::MCTS_MINIMAX,
-            reductions: G::LATE_MOVE_REDUCTIONS,
-            null_move: G::NULL_MOVE,
-            futility: G::FUTILITY,
-            quiescence: G::QUIESCENCE,
-            extensions: G::EXTENSIONS,
-            internal_reductions: G::INTERNAL_REDUCTIONS,
-            late_move_pruning: G::LATE_MOVE_PRUNING,
+            profile: G::PROFILE,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
             new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),

@@ -2,6 +2,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::profile::Profile;
+
 /// Limits of one search, as given by `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
@@ -46,11 +48,12 @@ pub struct TimePlan {
 }
 
 impl TimePlan {
-    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O, in
-    /// a game where he is taken to have `moves_left` moves to make when the clock gives no
-    /// `movestogo` (and at most that many when it does): the game's
-    /// [`crate::game::Game::MOVES_TO_GO`].
-    pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64, moves_left: u64) -> Self {
+    /// Plans the time of `player` under `limits`, keeping `overhead_ms` in reserve for I/O, by
+    /// `profile`'s time plan: a player is taken to have its `moves_to_go` moves to make when
+    /// the clock gives no `movestogo` (and at most that many when it does), a move may spend
+    /// `increment_share` percent of the increment beyond its share, and the hard limit is
+    /// `hard_time_ratio` times the soft one.
+    pub fn new(limits: &SearchLimits, player: usize, overhead_ms: u64, profile: &Profile) -> Self {
         let start = limits.received.unwrap_or_else(Instant::now);
         if limits.infinite {
             return TimePlan {
@@ -76,10 +79,13 @@ impl TimePlan {
             };
         };
         let left = time.saturating_sub(overhead_ms).max(1);
-        let moves_left = moves_left.max(1);
+        let moves_left = (profile.moves_to_go as u64).max(1);
+        let inc_share = inc * profile.increment_share as u64 / 100;
         let moves_to_go = limits.movestogo.unwrap_or(moves_left).clamp(1, moves_left);
-        let soft = (left / moves_to_go + inc * 3 / 4).min(left * 2 / 5).max(1);
-        let hard = (soft * 4).min(left * 3 / 5).max(soft);
+        let soft = (left / moves_to_go + inc_share).min(left * 2 / 5).max(1);
+        let hard = (soft * profile.hard_time_ratio as u64)
+            .min(left * 3 / 5)
+            .max(soft);
         TimePlan {
             start,
             soft: Some(Duration::from_millis(soft)),
@@ -120,6 +126,14 @@ impl TimePlan {
 mod tests {
     use super::*;
 
+    /// The standard profile with its time plan spread over `moves` moves.
+    fn moves_to_go(moves: i32) -> Profile {
+        Profile {
+            moves_to_go: moves,
+            ..Profile::STANDARD
+        }
+    }
+
     #[test]
     fn the_clock_runs_from_the_go_s_arrival() {
         let limits = SearchLimits {
@@ -127,12 +141,12 @@ mod tests {
             received: Some(Instant::now() - Duration::from_millis(150)),
             ..Default::default()
         };
-        assert!(TimePlan::new(&limits, 0, 0, 30).out_of_time());
+        assert!(TimePlan::new(&limits, 0, 0, &moves_to_go(30)).out_of_time());
         let fresh = SearchLimits {
             received: None,
             ..limits
         };
-        assert!(!TimePlan::new(&fresh, 0, 0, 30).out_of_time());
+        assert!(!TimePlan::new(&fresh, 0, 0, &moves_to_go(30)).out_of_time());
     }
 
     /// Both players on 1 s + 10 ms.
@@ -146,7 +160,7 @@ mod tests {
 
     #[test]
     fn one_second_plus_ten_ms_keeps_most_of_the_clock() {
-        let plan = TimePlan::new(&one_second_plus_ten_ms(), 1, 30, 30);
+        let plan = TimePlan::new(&one_second_plus_ten_ms(), 1, 30, &moves_to_go(30));
         let (soft, hard) = (
             plan.soft.unwrap().as_millis(),
             plan.hard.unwrap().as_millis(),
@@ -158,21 +172,24 @@ mod tests {
     #[test]
     fn a_game_of_fewer_moves_spreads_its_clock_over_fewer() {
         let limits = one_second_plus_ten_ms();
-        let long = TimePlan::new(&limits, 0, 30, 30);
-        let short = TimePlan::new(&limits, 0, 30, 15);
+        let long = TimePlan::new(&limits, 0, 30, &moves_to_go(30));
+        let short = TimePlan::new(&limits, 0, 30, &moves_to_go(15));
         assert_eq!(long.soft, Some(Duration::from_millis(970 / 30 + 7)));
         assert_eq!(short.soft, Some(Duration::from_millis(970 / 15 + 7)));
         let given = SearchLimits {
             movestogo: Some(40),
             ..limits
         };
-        assert_eq!(TimePlan::new(&given, 0, 30, 15).soft, short.soft);
+        assert_eq!(
+            TimePlan::new(&given, 0, 30, &moves_to_go(15)).soft,
+            short.soft
+        );
         let fewer = SearchLimits {
             movestogo: Some(5),
             ..given
         };
         assert_eq!(
-            TimePlan::new(&fewer, 0, 30, 15).soft,
+            TimePlan::new(&fewer, 0, 30, &moves_to_go(15)).soft,
             Some(Duration::from_millis(970 / 5 + 7))
         );
     }
@@ -183,7 +200,7 @@ mod tests {
             time: [Some(5), None, None, None, None, None],
             ..Default::default()
         };
-        let plan = TimePlan::new(&limits, 0, 30, 30);
+        let plan = TimePlan::new(&limits, 0, 30, &moves_to_go(30));
         assert_eq!(plan.hard, Some(Duration::from_millis(1)));
     }
 
@@ -196,12 +213,12 @@ mod tests {
         };
         assert_eq!(limits.clock_of(0), Some((9000, 0)));
         assert_eq!(limits.clock_of(2), Some((3000, 50)));
-        let own = TimePlan::new(&limits, 1, 0, 30);
-        let borrowed = TimePlan::new(&limits, 2, 0, 30);
+        let own = TimePlan::new(&limits, 1, 0, &moves_to_go(30));
+        let borrowed = TimePlan::new(&limits, 2, 0, &moves_to_go(30));
         assert!(borrowed.is_timed());
         assert_eq!((own.soft, own.hard), (borrowed.soft, borrowed.hard));
         assert_eq!(SearchLimits::default().clock_of(2), None);
-        assert!(!TimePlan::new(&SearchLimits::default(), 2, 0, 30).is_timed());
+        assert!(!TimePlan::new(&SearchLimits::default(), 2, 0, &moves_to_go(30)).is_timed());
     }
 
     #[test]
@@ -210,11 +227,11 @@ mod tests {
             movetime: Some(100),
             ..Default::default()
         };
-        let plan = TimePlan::new(&limits, 0, 30, 30);
+        let plan = TimePlan::new(&limits, 0, 30, &moves_to_go(30));
         assert_eq!(
             (plan.soft, plan.hard),
             (None, Some(Duration::from_millis(70)))
         );
-        assert!(!TimePlan::new(&SearchLimits::default(), 0, 30, 30).is_timed());
+        assert!(!TimePlan::new(&SearchLimits::default(), 0, 30, &moves_to_go(30)).is_timed());
     }
 }

@@ -18,6 +18,7 @@ mod zeroed;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Turn};
+use crate::profile::Profile;
 pub use limits::{SearchLimits, TimePlan};
 use report::{Event, Line, Progress, Reporter};
 use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
@@ -49,26 +50,29 @@ pub struct Style {
     pub many_players: ManyPlayers,
     /// Star2 probing at chance plies (before Star1).
     pub chance_probe: bool,
-    /// Late-move reductions in alpha-beta; without them (the default here) a fixed-depth
-    /// search returns the textbook search's value.
-    pub reductions: bool,
-    /// Null-move pruning in two-player games whose rules can hand the turn over.
-    pub null_move: bool,
-    /// Reverse futility pruning (static null move) in two-player games.
-    pub futility: bool,
-    /// Quiescence search on the game's noisy decisions in two-player games.
-    pub quiescence: bool,
-    /// Alpha-beta counts no ply for a decision that finishes a turn ([`Game::finishes_turn`])
-    /// or leaves a threat to answer ([`Game::must_answer_threat`]).
-    pub extensions: bool,
-    /// Alpha-beta searches a node that the table knows no move for a ply shallower, from 4
-    /// plies left (internal iterative reductions).
-    pub internal_reductions: bool,
-    /// Alpha-beta leaves out the quiet moves late in the ordered list of a zero-window node
-    /// one or two plies from the horizon (late-move pruning).
-    pub late_move_pruning: bool,
+    /// Every other choice and number of the search: the game's profile with the engine's
+    /// overrides. The default (the standard profile) has every refinement off, so that a
+    /// fixed-depth search returns the textbook search's value.
+    pub profile: Profile,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
+}
+
+impl Style {
+    /// Plain alpha-beta on `G`'s profile with every refinement off (its numbers, scale and
+    /// draw preference kept): what the textbook searches of [`reference`] compute.
+    pub fn plain<G: Game>() -> Self {
+        Style {
+            profile: G::PROFILE.plain(),
+            ..Style::default()
+        }
+    }
+
+    /// This style with its profile changed by `change`.
+    pub fn with(mut self, change: impl FnOnce(&mut Profile)) -> Self {
+        change(&mut self.profile);
+        self
+    }
 }
 
 /// How to search game `G`, beyond the limits of one `go`.
@@ -118,7 +122,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
             params.limits,
             player as usize,
             params.move_overhead,
-            G::MOVES_TO_GO,
+            &params.style.profile,
         ),
         nodes: params.limits.nodes,
     };
@@ -184,7 +188,7 @@ pub fn fixed_depth_value<G: Game>(
         ..Default::default()
     };
     let budget = Budget {
-        plan: TimePlan::new(&limits, 0, 0, G::MOVES_TO_GO),
+        plan: TimePlan::new(&limits, 0, 0, &style.profile),
         nodes: None,
     };
     let mut worker = Worker::new(root.clone(), tt, &stop, &nodes, Some(budget), style);
@@ -204,10 +208,7 @@ pub fn fixed_depth_value<G: Game>(
 pub fn quiescence_value<G: Game>(root: &G) -> i32 {
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let style = Style {
-        quiescence: true,
-        ..Style::default()
-    };
+    let style = Style::plain::<G>().with(|profile| profile.quiescence = true);
     let side = match root.turn() {
         Turn::Player(p) => p,
         _ => return root.evaluate(0),
@@ -318,8 +319,10 @@ fn aspiration_search<G: Game>(
     previous: i32,
     narrow: bool,
 ) -> bool {
-    let mut delta = 40;
-    let (mut alpha, mut beta) = if narrow && depth >= 4 && previous.abs() < MATE_BOUND {
+    let profile = worker.profile;
+    let mut delta = profile.aspiration_window;
+    let windowed = narrow && depth >= profile.aspiration_min_depth as u32;
+    let (mut alpha, mut beta) = if windowed && previous.abs() < MATE_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-INFINITY, INFINITY)

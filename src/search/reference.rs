@@ -8,7 +8,8 @@ use super::score::{static_value, terminal_value};
 /// The negamax (expectimax at chance plies) value of `pos` for its player to move, searched to `depth`.
 ///
 /// It uses the core's conventions: finished games score by [`terminal_value`], a
-/// position that repeats an earlier one scores 0, the horizon by [`static_value`] for the
+/// position that repeats an earlier one scores 0, the horizon by [`static_value`] (with the
+/// game's profile's draw preference, as [`super::Style::plain`] searches) for the
 /// player to move at the root, and the sign changes only when the player to move changes.
 pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
     let root = root_player(pos);
@@ -89,7 +90,7 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon:
 /// The horizon's value for `side` (to move): its static value, or better, a noisy
 /// decision's value while `horizon.noisy` allows another.
 fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, horizon: Horizon) -> i32 {
-    let stand = static_value(pos, side, horizon.root);
+    let stand = static_value(pos, side, horizon.root, G::PROFILE.draw_preference());
     let left = horizon.noisy;
     if left == 0 {
         return stand;
@@ -100,7 +101,7 @@ fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, horizon: Horizon) -
     moves.into_iter().fold(stand, |best, mv| {
         pos.make(mv);
         let value = match pos.turn() {
-            Turn::Chance => static_value(pos, side, horizon.root),
+            Turn::Chance => static_value(pos, side, horizon.root, G::PROFILE.draw_preference()),
             _ => {
                 let noisy = Horizon {
                     noisy: left - 1,
@@ -120,7 +121,9 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon
         _ if pos.repeats_earlier() => 0,
         Turn::Player(next) if next == side => best_for(pos, side, depth, ply, horizon),
         Turn::Player(next) => -best_for(pos, next, depth, ply, horizon),
-        Turn::Chance if depth == 0 => static_value(pos, side, horizon.root),
+        Turn::Chance if depth == 0 => {
+            static_value(pos, side, horizon.root, G::PROFILE.draw_preference())
+        }
         Turn::Chance => {
             let mut outcomes = Vec::new();
             pos.generate(&mut outcomes);
@@ -162,7 +165,7 @@ fn leaf_value<G: Game>(pos: &G, root: Player, depth: u32, ply: usize) -> Option<
     } else if ply > 0 && pos.repeats_earlier() {
         Some(0)
     } else if depth == 0 {
-        Some(static_value(pos, root, root))
+        Some(static_value(pos, root, root, G::PROFILE.draw_preference()))
     } else {
         None
     }

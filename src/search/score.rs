@@ -22,11 +22,16 @@ pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usi
 }
 
 /// The static value of `pos` for `side` in a search for `root`: the game's evaluation, less
-/// the root's [`Game::DRAW_PREFERENCE`] when `side` is the root and plus it when `side` is
-/// his opponent (two players only).
-pub fn static_value<G: Game>(pos: &G, side: Player, root: Player) -> i32 {
+/// the root's `draw_preference` (by seat: the profile's) when `side` is the root and plus it
+/// when `side` is his opponent (two players only).
+pub fn static_value<G: Game>(
+    pos: &G,
+    side: Player,
+    root: Player,
+    draw_preference: [i32; 2],
+) -> i32 {
     let value = pos.evaluate(side);
-    match G::DRAW_PREFERENCE.get(root as usize) {
+    match draw_preference.get(root as usize) {
         Some(&preference) if pos.players() == 2 => match side == root {
             true => value - preference,
             false => value + preference,
@@ -76,15 +81,24 @@ mod tests {
         use crate::games::dimraw::Dimraw;
         let pos = Dimraw::startpos(&GameConfig::default()).unwrap();
         let [p1, p2] = [0, 1].map(|player| pos.evaluate(player));
-        let preference = Dimraw::DRAW_PREFERENCE[1];
-        assert!(preference > 0 && Dimraw::DRAW_PREFERENCE[0] == 0);
-        assert_eq!(static_value(&pos, 1, 1), p2 - preference, "p2 searching");
+        let seats = Dimraw::PROFILE.draw_preference();
+        let preference = seats[1];
+        assert!(preference > 0 && seats[0] == 0);
         assert_eq!(
-            static_value(&pos, 0, 1),
+            static_value(&pos, 1, 1, seats),
+            p2 - preference,
+            "p2 searching"
+        );
+        assert_eq!(
+            static_value(&pos, 0, 1, seats),
             p1 + preference,
             "p1 in p2's search"
         );
-        assert_eq!(static_value(&pos, 0, 0), p1, "p1 searching: no preference");
-        assert_eq!(static_value(&pos, 1, 0), p2);
+        assert_eq!(
+            static_value(&pos, 0, 0, seats),
+            p1,
+            "p1 searching: no preference"
+        );
+        assert_eq!(static_value(&pos, 1, 0, seats), p2);
     }
 }

@@ -11,19 +11,14 @@ mod view;
 
 use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Turn, two_player};
+use crate::profile::Profile;
 pub use moves::DmMove;
 pub use position::Dimraw;
 
 impl Game for Dimraw {
     type Move = DmMove;
     const NAME: &'static str = "dimraw";
-    const LATE_MOVE_REDUCTIONS: bool = true;
-    const MOVES_TO_GO: u64 = 15;
-    const QUIESCENCE: bool = true;
-    const EXTENSIONS: bool = true;
-    const INTERNAL_REDUCTIONS: bool = true;
-    const LATE_MOVE_PRUNING: bool = true;
-    const DRAW_PREFERENCE: [i32; 2] = [0, 150];
+    const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 4),

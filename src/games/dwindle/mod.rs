@@ -10,6 +10,7 @@ mod view;
 
 use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
+use crate::profile::Profile;
 pub use position::{DwMove, Dwindle};
 
 impl Game for Dwindle {
@@ -17,7 +18,7 @@ impl Game for Dwindle {
     const NAME: &'static str = "dwindle";
     const PLAYERS: (usize, usize) = (2, 6);
     const BOARDS: &'static [&'static str] = &["dw9", "dw7"];
-    const MOVES_TO_GO: u64 = 15;
+    const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[("", 8), ("f6 d4", 8)],
         start: "",

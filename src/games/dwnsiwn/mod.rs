@@ -11,6 +11,7 @@ mod view;
 
 use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Turn};
+use crate::profile::Profile;
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
 
@@ -20,8 +21,7 @@ const OPENING_ROLLS: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 ro
 impl Game for Dwnsiwn {
     type Move = DnMove;
     const NAME: &'static str = "dwnsiwn";
-    const LATE_MOVE_REDUCTIONS: bool = true;
-    const MCTS_MINIMAX: u32 = 20;
+    const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[(OPENING_ROLLS, -1)],
         start: OPENING_ROLLS,

@@ -13,6 +13,7 @@ mod view;
 
 use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::profile::Profile;
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
@@ -20,12 +21,7 @@ pub use text::START;
 impl Game for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
-    const MCTS_MINIMAX: u32 = 70;
-    const MCTS_PRIOR_TEMPERATURE: u32 = 30;
-    const NULL_MOVE: bool = true;
-    const FUTILITY: bool = true;
-    const QUIESCENCE: bool = true;
-    const MOVES_TO_GO: u64 = 50;
+    const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),

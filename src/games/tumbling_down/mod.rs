@@ -11,23 +11,14 @@ mod view;
 
 use crate::game::view::{MoveView, View};
 use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::profile::Profile;
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
 impl Game for TumblingDown {
     type Move = TdMove;
     const NAME: &'static str = "tumbling-down";
-    const MCTS_MINIMAX: u32 = 70;
-    /// `400 / K` for the scale `K` = 0.4484 of the `tools/tune` fit that gave `weights.txt` (its
-    /// header); measured in MCTS matches against the old 400.
-    const EVALUATION_DECADE: f64 = 892.0;
-    const LATE_MOVE_REDUCTIONS: bool = true;
-    const NULL_MOVE: bool = true;
-    const FUTILITY: bool = true;
-    const QUIESCENCE: bool = true;
-    const EXTENSIONS: bool = true;
-    const LATE_MOVE_PRUNING: bool = true;
-    const MOVES_TO_GO: u64 = 15;
+    const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
             ("", 0),

@@ -5,6 +5,7 @@
 //! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
 //! those values compare for the mover, and a move that ends the game is proven at once.
 
+use super::MctsSettings;
 use super::edges::Edge;
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
@@ -90,7 +91,11 @@ pub fn plain_edges<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Mo
 
 /// A node's edges with the evaluation's value of each move and priors from them (chance
 /// outcomes: by weight); moves that end the game get their result as value and proof.
-pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Move>> {
+pub fn guided_edges<G: Game>(
+    pos: &mut G,
+    moves: &mut Vec<G::Move>,
+    settings: &MctsSettings,
+) -> Vec<Edge<G::Move>> {
     pos.generate(moves);
     let convention = Value::new(pos.players());
     let turn = pos.turn();
@@ -100,10 +105,7 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
     };
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
     let mut scores = Vec::with_capacity(moves.len());
-    let (decade, temperature) = (
-        G::EVALUATION_DECADE as f32,
-        G::MCTS_PRIOR_TEMPERATURE as f32,
-    );
+    let (decade, temperature) = (settings.decade, settings.prior_temperature);
     for &mv in moves.iter() {
         pos.make(mv);
         let (share, score, proof) = match pos.outcome() {
@@ -121,7 +123,8 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
                 )
             }
             None => {
-                let share = evaluation_rewards(pos)[mover as usize] as f32 / WIN as f32;
+                let share =
+                    evaluation_rewards(pos, f64::from(decade))[mover as usize] as f32 / WIN as f32;
                 (share, logit(share, decade, temperature), None)
             }
         };
@@ -144,8 +147,9 @@ pub fn guided_edges<G: Game>(pos: &mut G, moves: &mut Vec<G::Move>) -> Vec<Edge<
 }
 
 /// The rewards a guided leaf at `pos` backs up: its `value` (`Value::of_node`) as shares, or
-/// the evaluation's shares where values do not back up (more than two players).
-pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>) -> super::playout::Rewards {
+/// the evaluation's shares (on the scale `decade`) where values do not back up (more than
+/// two players).
+pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>, decade: f64) -> super::playout::Rewards {
     match value {
         Some(v) if Value::new(pos.players()).backs_up() => {
             let mut rewards = [0; 6];
@@ -153,7 +157,7 @@ pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>) -> super::playout::Rew
             rewards[1] = WIN - rewards[0];
             rewards
         }
-        _ => evaluation_rewards(pos),
+        _ => evaluation_rewards(pos, decade),
     }
 }
 
@@ -201,6 +205,7 @@ fn softmax(scores: &[f32]) -> Vec<f32> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::LeafScoring;
     use super::*;
 
     #[test]
@@ -246,7 +251,8 @@ mod tests {
     fn values_and_priors_follow_the_game<G: Game>() {
         let mut pos = G::startpos(&crate::game::GameConfig::default()).unwrap();
         let mut moves = Vec::new();
-        let edges = guided_edges(&mut pos, &mut moves);
+        let settings = MctsSettings::of(&G::PROFILE, LeafScoring::Evaluation, 0);
+        let edges = guided_edges(&mut pos, &mut moves, &settings);
         let cps: Vec<f32> = edges
             .iter()
             .map(|edge| {
@@ -262,7 +268,7 @@ mod tests {
         let even = PRIOR_FLOOR / edges.len() as f32;
         let mut spread = 0.0f32;
         for (edge, &cp) in edges.iter().zip(&cps) {
-            let expected = 1.0 / (1.0 + 10f32.powf(-cp / G::EVALUATION_DECADE as f32));
+            let expected = 1.0 / (1.0 + 10f32.powf(-cp / settings.decade));
             assert!(
                 (edge.value().unwrap() - expected).abs() < 1e-5,
                 "{}",
@@ -270,7 +276,7 @@ mod tests {
             );
             spread = spread.max((expected - 0.5).abs());
             let fall = ((edge.prior - even) / (edges[best].prior - even)).ln();
-            let expected_fall = (cp - cps[best]) / G::MCTS_PRIOR_TEMPERATURE as f32;
+            let expected_fall = (cp - cps[best]) / settings.prior_temperature;
             assert!(
                 (fall - expected_fall).abs() < 1e-2,
                 "{}: prior {} for {cp} cp against the best's {} for {} cp",
@@ -290,8 +296,8 @@ mod tests {
     #[test]
     fn guided_values_and_priors_are_read_on_each_game_s_scales() {
         use crate::games::{splinter::Splinter, tumbling_down::TumblingDown};
-        assert_eq!(TumblingDown::EVALUATION_DECADE, 892.0);
-        assert_eq!(Splinter::MCTS_PRIOR_TEMPERATURE, 30);
+        assert_eq!(TumblingDown::PROFILE.evaluation_decade, 892);
+        assert_eq!(Splinter::PROFILE.mcts_prior_temperature, 30);
         values_and_priors_follow_the_game::<TumblingDown>();
         values_and_priors_follow_the_game::<Splinter>();
     }

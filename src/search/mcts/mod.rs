@@ -19,7 +19,8 @@ use super::helpers::with_helpers;
 use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
-use crate::game::{Game, LeafScoring, Player, Turn};
+use crate::game::{Game, Player, Turn};
+use crate::profile::Profile;
 use budget::Budget;
 use edges::Edge;
 use expand::Value;
@@ -28,6 +29,20 @@ use playout::centipawns;
 use solver::Proof;
 use tree::{Allowance, Tree};
 use walker::{Walker, edges_of, guided_value};
+
+/// How MCTS scores the new leaves of its tree (`Playout`; the profile's `mcts_playouts` for
+/// `auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafScoring {
+    /// Plain UCT: a playout of `cutoff` random plies and then the evaluation, or to the game's
+    /// end for 0.
+    Playout {
+        /// Random plies before the evaluation (0: none, play to the end).
+        cutoff: u32,
+    },
+    /// The evaluation, guiding a PUCT tree: priors from it and minimax backups of it.
+    Evaluation,
+}
 
 /// The choices that shape an MCTS search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,6 +56,34 @@ pub struct MctsSettings {
     pub minimax: f32,
     /// Seeds the random streams (with the root's hash and the thread's number).
     pub seed: u64,
+    /// Centipawns of evaluation per tenfold change in the odds of winning (the profile's
+    /// `evaluation_decade`): evaluations become shares of the game by it.
+    pub decade: f32,
+    /// Guided search: a move this many centipawns worse than the best gets `1/e` of its prior
+    /// (the profile's `mcts_prior_temperature`).
+    pub prior_temperature: f32,
+}
+
+impl MctsSettings {
+    /// The settings a profile gives, with leaves scored as `leaves` and streams from `seed`.
+    pub fn of(profile: &Profile, leaves: LeafScoring, seed: u64) -> Self {
+        MctsSettings {
+            exploration: profile.mcts_exploration as f32 / 100.0,
+            leaves,
+            minimax: profile.mcts_minimax as f32 / 100.0,
+            seed,
+            decade: profile.evaluation_decade as f32,
+            prior_temperature: profile.mcts_prior_temperature as f32,
+        }
+    }
+
+    /// How a profile scores new leaves under `Playout auto`.
+    pub fn leaves_of(profile: &Profile) -> LeafScoring {
+        match profile.mcts_playouts {
+            true => LeafScoring::Playout { cutoff: 0 },
+            false => LeafScoring::Evaluation,
+        }
+    }
 }
 
 /// The most iterations between looks at the clock.
@@ -69,7 +112,7 @@ pub fn search<G: Game>(
     let (mut pos, mut moves) = (root.clone(), Vec::new());
     let mut add_root = |tree: &Tree<G::Move>| {
         tree.find_or_add(root.hash(), &mut Allowance::default(), || {
-            edges_of(&mut pos, settings.leaves, &mut moves)
+            edges_of(&mut pos, settings, &mut moves)
         })
     };
     let slot = match add_root(tree) {
@@ -84,7 +127,7 @@ pub fn search<G: Game>(
         params.limits,
         player as usize,
         params.move_overhead,
-        G::MOVES_TO_GO,
+        &params.style.profile,
     );
     let budget = Budget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
@@ -224,9 +267,9 @@ impl<G: Game> Search<'_, G> {
                     self.settings.minimax,
                     Value::new(self.root.players()),
                 ) as f64,
-                G::EVALUATION_DECADE,
+                f64::from(self.settings.decade),
             ),
-            None => centipawns(best.mean().unwrap_or(0.5), G::EVALUATION_DECADE),
+            None => centipawns(best.mean().unwrap_or(0.5), f64::from(self.settings.decade)),
         };
         SearchReport {
             best: best.mv,

@@ -22,14 +22,14 @@ pub fn outcome_rewards(outcome: Outcome, players: usize) -> Rewards {
 }
 
 /// The rewards the evaluation expects: each player's share grows tenfold per
-/// [`Game::EVALUATION_DECADE`] of his evaluation (with two players and a decade of `D`:
-/// `1 / (1 + 10^(-eval/D))`).
-pub fn evaluation_rewards<G: Game>(pos: &G) -> Rewards {
+/// `decade` of his evaluation (the profile's `evaluation_decade`; with two players and a
+/// decade of `D`: `1 / (1 + 10^(-eval/D))`).
+pub fn evaluation_rewards<G: Game>(pos: &G, decade: f64) -> Rewards {
     let players = pos.players();
     let mut weights = [0.0f64; 6];
     for (p, weight) in weights.iter_mut().enumerate().take(players) {
         let eval = pos.evaluate(p as Player).clamp(-4000, 4000) as f64;
-        *weight = 10f64.powf(eval / (2.0 * G::EVALUATION_DECADE));
+        *weight = 10f64.powf(eval / (2.0 * decade));
     }
     let total: f64 = weights.iter().sum();
     let mut rewards = [0; 6];
@@ -40,18 +40,19 @@ pub fn evaluation_rewards<G: Game>(pos: &G) -> Rewards {
 }
 
 /// A mean reward (0.0 to 1.0) as centipawns on an evaluation's scale (`decade`: see
-/// [`Game::EVALUATION_DECADE`]).
+/// the profile's `evaluation_decade`).
 pub fn centipawns(mean: f64, decade: f64) -> i32 {
     let q = mean.clamp(1e-4, 1.0 - 1e-4);
     (decade * (q / (1.0 - q)).log10()).round() as i32
 }
 
 /// Plays uniformly random moves (chance outcomes by weight) from `pos` until the game ends,
-/// or for `cutoff` plies when it is not 0 and then asks the evaluation; takes every move back.
-/// `moves` is scratch space.
+/// or for `cutoff` plies when it is not 0 and then asks the evaluation (read on the scale
+/// `decade`); takes every move back. `moves` is scratch space.
 pub fn playout<G: Game, R: Rng>(
     pos: &mut G,
     cutoff: u32,
+    decade: f64,
     rng: &mut R,
     moves: &mut Vec<G::Move>,
 ) -> Rewards {
@@ -61,7 +62,7 @@ pub fn playout<G: Game, R: Rng>(
             break outcome_rewards(outcome, pos.players());
         }
         if cutoff != 0 && played == cutoff {
-            break evaluation_rewards(pos);
+            break evaluation_rewards(pos, decade);
         }
         let mv = pos.random_move(rng, moves);
         pos.make(mv);

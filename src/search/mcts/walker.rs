@@ -15,14 +15,14 @@ use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn};
 use crate::search::score::MAX_PLY;
 
-/// A node's edges as `leaves` makes them: evaluated for guided search, else bare.
+/// A node's edges as `settings` make them: evaluated for guided search, else bare.
 pub fn edges_of<G: Game>(
     pos: &mut G,
-    leaves: LeafScoring,
+    settings: &MctsSettings,
     moves: &mut Vec<G::Move>,
 ) -> Vec<Edge<G::Move>> {
-    match leaves {
-        LeafScoring::Evaluation => guided_edges(pos, moves),
+    match settings.leaves {
+        LeafScoring::Evaluation => guided_edges(pos, moves, settings),
         LeafScoring::Playout { .. } => plain_edges(pos, moves),
     }
 }
@@ -156,9 +156,10 @@ impl<'a, G: Game> Walker<'a, G> {
                 if !guided && earlier_visits == 0 {
                     break (self.play_out(), false);
                 }
-                let (hash, leaves) = (self.pos.hash(), self.settings.leaves);
+                let (hash, settings) = (self.pos.hash(), &self.settings);
                 let (pos, moves) = (&mut self.pos, &mut self.moves);
-                match tree.find_or_add(hash, &mut self.allowance, || edges_of(pos, leaves, moves)) {
+                match tree.find_or_add(hash, &mut self.allowance, || edges_of(pos, settings, moves))
+                {
                     Some(found) => {
                         child = found + 1;
                         edge.child.store(child, Relaxed);
@@ -171,7 +172,7 @@ impl<'a, G: Game> Walker<'a, G> {
             if guided && !node.scored.load(Relaxed) {
                 node.scored.store(true, Relaxed);
                 leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
-                break (leaf_rewards(&self.pos, leaf_value), false);
+                break (leaf_rewards(&self.pos, leaf_value, self.decade()), false);
             }
         };
         for _ in 0..self.path.len() {
@@ -208,7 +209,7 @@ impl<'a, G: Game> Walker<'a, G> {
     /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
     fn score_unexpanded(&mut self) -> Rewards {
         match self.settings.leaves {
-            LeafScoring::Evaluation => evaluation_rewards(&self.pos),
+            LeafScoring::Evaluation => evaluation_rewards(&self.pos, self.decade()),
             LeafScoring::Playout { .. } => self.play_out(),
         }
     }
@@ -218,7 +219,19 @@ impl<'a, G: Game> Walker<'a, G> {
             LeafScoring::Playout { cutoff } => cutoff,
             LeafScoring::Evaluation => 0,
         };
-        playout(&mut self.pos, cutoff, &mut self.rng, &mut self.moves)
+        let decade = self.decade();
+        playout(
+            &mut self.pos,
+            cutoff,
+            decade,
+            &mut self.rng,
+            &mut self.moves,
+        )
+    }
+
+    /// The evaluation's scale, as the rewards read it.
+    fn decade(&self) -> f64 {
+        f64::from(self.settings.decade)
     }
 
     /// UCT: the edge with the best mean reward for `player` plus exploration; unvisited

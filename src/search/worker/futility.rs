@@ -6,16 +6,11 @@ use crate::game::{Game, Player};
 
 use super::Worker;
 
-/// The most plies left at which a node may be cut.
-const MAX_DEPTH: u32 = 3;
-
-/// The margin, per ply left, by which the static value must beat beta.
-const MARGIN_PER_PLY: i32 = 100;
-
 impl<G: Game> Worker<'_, G> {
-    /// The static value of a zero-window node with `depth` left (1 to 3) when it beats beta by
-    /// the margin for `side` (the side to move); never in a game of more than two players,
-    /// never near mate scores.
+    /// The static value of a zero-window node with `depth` left (1 to the profile's
+    /// `futility_max_depth`) when it beats beta by the profile's `futility_margin` per ply for
+    /// `side` (the side to move); never in a game of more than two players, never near mate
+    /// scores.
     pub(super) fn futility_cut(
         &self,
         side: Player,
@@ -23,10 +18,13 @@ impl<G: Game> Worker<'_, G> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        if !(self.futility && depth <= MAX_DEPTH && self.may_cut_by_a_guess(alpha, beta)) {
+        let profile = &self.profile;
+        let near = depth <= profile.futility_max_depth as u32;
+        if !(profile.futility && near && self.may_cut_by_a_guess(alpha, beta)) {
             return None;
         }
+        let margin = profile.futility_margin * depth as i32;
         let value = self.evaluate(side);
-        (value - MARGIN_PER_PLY * depth as i32 >= beta).then_some(value)
+        (value - margin >= beta).then_some(value)
     }
 }

@@ -5,27 +5,35 @@
 //! quiet ones, and the quiescence search below would not see them either.
 
 use crate::game::Game;
+use crate::profile::Profile;
 
 use super::super::ordering::{is_quiet, pick_next};
 use super::super::score::MATE_BOUND;
 use super::Worker;
 
-/// The most plies left at which late moves are left out.
-const MAX_DEPTH: u32 = 2;
-
 /// How many moves of a node with `depth` plies left are searched before quiet ones are left
-/// out: 3 more than the square of the depth.
-fn moves_kept(depth: u32) -> usize {
-    (3 + depth * depth) as usize
+/// out: the profile's `lmp_base` more than `lmp_per_depth_squared` hundredths of the square
+/// of the depth.
+fn moves_kept(profile: &Profile, depth: u32) -> usize {
+    let squared = (depth * depth) as usize;
+    profile.lmp_base as usize + squared * profile.lmp_per_depth_squared as usize / 100
 }
 
 /// Whether the move at `index` of the ordered list (ordering score `score`) of a node with
-/// `depth` left, whose best value so far is `best`, may be left out: a late quiet move,
-/// never at a PV node, nor while every move searched loses.
-fn prunes(depth: u32, index: usize, score: i32, pv_node: bool, best: i32) -> bool {
+/// `depth` left (at most the profile's `lmp_max_depth`), whose best value so far is `best`,
+/// may be left out: a late quiet move, never at a PV node, nor while every move searched
+/// loses.
+fn prunes(
+    profile: &Profile,
+    depth: u32,
+    index: usize,
+    score: i32,
+    pv_node: bool,
+    best: i32,
+) -> bool {
     !pv_node
-        && depth <= MAX_DEPTH
-        && index >= moves_kept(depth)
+        && depth <= profile.lmp_max_depth as u32
+        && index >= moves_kept(profile, depth)
         && is_quiet(score)
         && best > -MATE_BOUND
 }
@@ -86,7 +94,7 @@ impl<G: Game> Worker<'_, G> {
         pv_node: bool,
         best: i32,
     ) -> bool {
-        self.late_move_pruning && prunes(depth, index, score, pv_node, best)
+        self.profile.late_move_pruning && prunes(&self.profile, depth, index, score, pv_node, best)
     }
 
     /// Moves the noisy moves of `moves[from..]` (with their scores, in their order) to its
@@ -123,17 +131,26 @@ mod tests {
     #[test]
     fn only_late_quiet_moves_of_shallow_zero_window_nodes_are_left_out() {
         let quiet = 0;
-        assert!(prunes(1, 4, quiet, false, 0));
-        assert!(prunes(2, 7, quiet, false, -500));
-        assert!(!prunes(1, 3, quiet, false, 0), "early");
-        assert!(!prunes(2, 6, quiet, false, 0), "early for 2 plies left");
-        assert!(!prunes(3, 40, quiet, false, 0), "deep");
-        assert!(!prunes(1, 10, quiet, true, 0), "PV node");
+        assert!(prunes(&Profile::STANDARD, 1, 4, quiet, false, 0));
+        assert!(prunes(&Profile::STANDARD, 2, 7, quiet, false, -500));
+        assert!(!prunes(&Profile::STANDARD, 1, 3, quiet, false, 0), "early");
         assert!(
-            !prunes(1, 10, quiet, false, 10 - MATE),
+            !prunes(&Profile::STANDARD, 2, 6, quiet, false, 0),
+            "early for 2 plies left"
+        );
+        assert!(!prunes(&Profile::STANDARD, 3, 40, quiet, false, 0), "deep");
+        assert!(
+            !prunes(&Profile::STANDARD, 1, 10, quiet, true, 0),
+            "PV node"
+        );
+        assert!(
+            !prunes(&Profile::STANDARD, 1, 10, quiet, false, 10 - MATE),
             "every move so far loses"
         );
-        assert!(!prunes(1, 10, TACTICAL, false, 0), "tactical");
+        assert!(
+            !prunes(&Profile::STANDARD, 1, 10, TACTICAL, false, 0),
+            "tactical"
+        );
     }
 
     /// Runs `check` on a position where p1 completes a mill at 2 ({0, 1, 2}) and at 6
@@ -142,10 +159,7 @@ mod tests {
     fn with_workers(check: impl FnOnce(&Dimraw, &Worker<Dimraw>, &Worker<Dimraw>)) {
         let pos = Dimraw::parse_text("xx.x...........o.oo. 9 17 p1 0 0 7").unwrap();
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-        let style = Style {
-            late_move_pruning: true,
-            ..Style::default()
-        };
+        let style = Style::default().with(|profile| profile.late_move_pruning = true);
         let pruning = Worker::new(pos.clone(), None, &stop, &nodes, None, style);
         let plain = Worker::new(pos.clone(), None, &stop, &nodes, None, Style::default());
         check(&pos, &pruning, &plain);

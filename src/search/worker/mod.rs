@@ -28,6 +28,7 @@ use super::score::{INFINITY, MAX_PLY, static_value, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
+use crate::profile::Profile;
 use late_moves::MovesLeft;
 
 const NODES_PER_FLUSH: u64 = 1024;
@@ -120,21 +121,10 @@ pub struct Worker<'a, G: Game> {
     chance_buffers: Vec<Vec<chance::Outcome<G::Move>>>,
     pv: Vec<Vec<G::Move>>,
     ordering: MoveOrdering<G>,
-    /// Late-move reductions, if the style asks for them.
-    reductions: bool,
-    /// Null-move pruning, if the style asks for it.
-    null_move: bool,
-    /// Reverse futility pruning, if the style asks for it.
-    futility: bool,
-    /// Quiescence search at the horizon, if the style asks for it.
-    quiescence: bool,
-    /// No ply counted for a decision that finishes a turn or leaves a threat to answer, if
-    /// the style asks for it.
-    extensions: bool,
-    /// Nodes with no hash move searched a ply shallower, if the style asks for it.
-    internal_reductions: bool,
-    /// Late quiet moves near the horizon left out, if the style asks for it.
-    late_move_pruning: bool,
+    /// The search's choices and numbers.
+    pub profile: Profile,
+    /// Late-move reductions by depth and move index, from the profile.
+    reduction_table: Box<reductions::Table>,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -179,13 +169,8 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             many_players: style.many_players,
             chance_probe: style.chance_probe,
-            reductions: style.reductions,
-            null_move: style.null_move,
-            futility: style.futility,
-            quiescence: style.quiescence,
-            extensions: style.extensions,
-            internal_reductions: style.internal_reductions,
-            late_move_pruning: style.late_move_pruning,
+            profile: style.profile,
+            reduction_table: reductions::table(&style.profile),
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
@@ -295,7 +280,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if side == COALITION {
             -self.pos.evaluate(self.root)
         } else {
-            static_value(&self.pos, side, self.root)
+            static_value(&self.pos, side, self.root, self.profile.draw_preference())
         }
     }
 
@@ -389,7 +374,8 @@ impl<'a, G: Game> Worker<'a, G> {
         // A decision that finishes the turn (a removal after a mill) is searched to the
         // depth of the decision that started it, and so is a threat's answer.
         let depth = depth
-            + (self.extensions && (self.pos.finishes_turn() || self.pos.must_answer_threat()))
+            + (self.profile.extensions
+                && (self.pos.finishes_turn() || self.pos.must_answer_threat()))
                 as u32;
         if let Some(tt) = self.tt.filter(|_| depth > 0) {
             // The child looks itself up first unless it is a leaf: start fetching its bucket.
@@ -444,8 +430,10 @@ impl<'a, G: Game> Worker<'a, G> {
             Ok(entry) => entry,
             Err(value) => return value,
         };
-        let depth = match self.internal_reductions {
-            true => depth - reductions::internal(depth, hash_move),
+        let depth = match self.profile.internal_reductions {
+            true => {
+                depth - reductions::internal(depth, hash_move, self.profile.iir_min_depth as u32)
+            }
             false => depth,
         };
         if let Some(value) = self.futility_cut(side, depth, alpha, beta) {
@@ -540,7 +528,7 @@ mod tests {
     fn search_lines(pos: &TumblingDown, lines: &mut [Line], nodes: Option<u64>) -> (u64, bool) {
         let (stop, shared) = (AtomicBool::new(false), AtomicU64::new(0));
         let budget = nodes.map(|n| Budget {
-            plan: TimePlan::new(&Default::default(), 0, 0, TumblingDown::MOVES_TO_GO),
+            plan: TimePlan::new(&Default::default(), 0, 0, &TumblingDown::PROFILE),
             nodes: Some(n),
         });
         let mut worker = Worker::new(pos.clone(), None, &stop, &shared, budget, Style::default());

@@ -3,16 +3,15 @@
 //! almost always do as well, and the node is cut without searching one.
 
 use crate::game::{Game, Player, Turn};
+use crate::profile::Profile;
 
 use super::super::score::MATE_BOUND;
 use super::Worker;
 
-/// The fewest plies left at which a null move is tried.
-const MIN_DEPTH: u32 = 3;
-
-/// How many plies shallower than a real move's the null move's reply is searched.
-fn reduction(depth: u32) -> u32 {
-    2 + depth / 6
+/// How many plies shallower than a real move's the null move's reply is searched: the
+/// profile's `null_move_reduction`, a ply more per `null_move_depth_divisor` plies of depth.
+fn reduction(profile: &Profile, depth: u32) -> u32 {
+    profile.null_move_reduction as u32 + depth / profile.null_move_depth_divisor as u32
 }
 
 impl<G: Game> Worker<'_, G> {
@@ -28,9 +27,9 @@ impl<G: Game> Worker<'_, G> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        let worth_trying = self.null_move
+        let worth_trying = self.profile.null_move
             && self.may_cut_by_a_guess(alpha, beta)
-            && depth >= MIN_DEPTH
+            && depth >= self.profile.null_move_min_depth as u32
             && !self.after_null[ply];
         if !worth_trying || self.evaluate(side) < beta {
             return None;
@@ -43,7 +42,7 @@ impl<G: Game> Worker<'_, G> {
         }
         self.count_node();
         self.after_null[ply + 1] = true;
-        let left = depth - 1 - reduction(depth).min(depth - 1);
+        let left = depth - 1 - reduction(&self.profile, depth).min(depth - 1);
         let value = self.value_for(side, left, ply + 1, beta - 1, beta);
         self.after_null[ply + 1] = false;
         self.pos.unmake();

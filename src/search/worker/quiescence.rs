@@ -18,7 +18,7 @@ impl<G: Game> Worker<'_, G> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        match self.quiescence && !self.paranoid {
+        match self.profile.quiescence && !self.paranoid {
             true => self.quiesce(side, ply, alpha, beta, QUIESCENCE_PLIES),
             false => self.evaluate(side),
         }

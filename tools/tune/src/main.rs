@@ -65,6 +65,10 @@ struct Args {
     /// Writes the fitted weights to this file (the game's `src/games/<game>/weights.txt`).
     #[arg(long)]
     write: Option<String>,
+    /// Writes the evaluation's scale (`400 / K`) as `evaluation_decade` into this profile text
+    /// (the game's `src/games/<game>/profile.txt`), keeping its other lines.
+    #[arg(long)]
+    write_scale: Option<String>,
 }
 
 fn main() {
@@ -132,7 +136,7 @@ fn run(args: Args) -> Result<(), String> {
     let built: Vec<f64> = collected.weights.iter().map(|&w| f64::from(w)).collect();
     let k = args.scale.unwrap_or_else(|| fit::fit_scale(&train, &built));
     println!(
-        "scale K {k:.4} ({}; EVALUATION_DECADE {:.0})",
+        "scale K {k:.4} ({}; evaluation_decade {:.0})",
         if args.scale.is_some() {
             "given"
         } else {
@@ -175,6 +179,15 @@ fn run(args: Args) -> Result<(), String> {
         "loss (mean squared error): fit set {train_before:.5} -> {train_after:.5}, \
          test set {test_before:.5} -> {test_after:.5}"
     );
+    if let Some(path) = &args.write_scale {
+        let decade = (400.0 / k).round() as i64;
+        let comment = format!(
+            "400 / K for K {k:.4}, fitted by tools/tune to {} games",
+            collected.games
+        );
+        write_scale(path, decade, &comment)?;
+        println!("wrote evaluation_decade {decade} to {path}");
+    }
     if let Some(path) = args.write {
         let mut header = format!(
             "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
@@ -213,6 +226,16 @@ fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Sets `evaluation_decade` to `decade` in the profile text at `path`, checked against the
+/// knob's range (the build would refuse a value outside it).
+fn write_scale(path: &str, decade: i64, comment: &str) -> Result<(), String> {
+    let knob = tabula::profile::Profile::knob("evaluation_decade").expect("a knob");
+    knob.check(decade)?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let text = tabula::profile::set_in_text(&text, knob.name, &knob.format(decade), Some(comment));
+    std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,5 +263,25 @@ mod tests {
     fn no_holdout_keeps_every_sample_for_the_fit() {
         let (train, test) = split((0..4).map(sample_of).collect(), 0);
         assert_eq!((train.len(), test.len()), (4, 0));
+    }
+
+    #[test]
+    fn the_fitted_scale_is_written_into_the_profile_text_and_a_bad_one_refused() {
+        let path = std::env::temp_dir().join(format!("tune-profile-{}.txt", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        std::fs::write(&path, "# header\nnull_move on\nevaluation_decade 400\n").unwrap();
+        write_scale(&path, 650, "fitted").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "# header\nnull_move on\nevaluation_decade 650 # fitted\n"
+        );
+        assert_eq!(
+            tabula::profile::Profile::parse(&text).evaluation_decade,
+            650
+        );
+        assert!(write_scale(&path, 1, "too small").is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        std::fs::remove_file(&path).unwrap();
     }
 }

@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 use tabula::game::{Game, GameConfig, GameVisitor, Player, Turn, play_tokens};
-use tabula::protocol::options::EngineOptions;
+use tabula::options::EngineOptions;
 use tabula::registry::{Entry, Registry};
 use tabula::search::reference::max_n;
 use tabula::search::tt::TranspositionTable;
@@ -257,13 +257,10 @@ fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
     let searched = match (quiescent, sampling.quiet_depth) {
         (true, 0) => quiescence_value(pos),
         (true, depth) => {
-            let style = Style {
-                quiescence: true,
-                ..Style::default()
-            };
+            let style = Style::plain::<G>().with(|profile| profile.quiescence = true);
             fixed_depth_value(pos, depth, None, style)
         }
-        (false, depth) => fixed_depth_value(pos, depth, None, Style::default()),
+        (false, depth) => fixed_depth_value(pos, depth, None, Style::plain::<G>()),
     };
     (searched - pos.evaluate(mover)).abs() <= sampling.quiet_margin
 }
@@ -431,7 +428,10 @@ mod tests {
         };
         let found = collect("tumbling-down", &[record("draw", "c3c2 f6f5")], labelled).unwrap();
         let style = engine_style::<tabula::games::tumbling_down::TumblingDown>();
-        assert!(style.quiescence, "the engine's style, not the plain search");
+        assert!(
+            style.profile.quiescence,
+            "the engine's style, not the plain search"
+        );
         // The game's two searches in order, sharing one table.
         let table = TranspositionTable::new(LABEL_TABLE_MIB);
         let first = fixed_depth_value(&play_then("a3b4t g6g7"), 3, Some(&table), style);

@@ -1,6 +1,5 @@
-//! The enumerated option values (`Search`, `Playout`, the refinement switches, `Dice`,
-//! `IllegalMove`) and the words `setoption` spells them with, `ManyPlayers`' words too (that
-//! type belongs to the search).
+//! The enumerated option values (`Search`, `Playout`, `Dice`, `IllegalMove`) and the words
+//! `setoption` spells them with, `ManyPlayers`' words too (that type belongs to the search).
 
 use crate::search::ManyPlayers;
 
@@ -26,29 +25,6 @@ pub enum PlayoutKind {
     Cutoff,
     /// No playout: the evaluation scores new leaves and guides a PUCT tree.
     Eval,
-}
-
-/// A search refinement that each game may choose (`Reductions`, `NullMove`, `Futility`,
-/// `Quiescence`, `Extensions`, `IIR`, `LMP`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Switch {
-    /// Each game's own choice.
-    Auto,
-    /// Always.
-    On,
-    /// Never.
-    Off,
-}
-
-impl Switch {
-    /// Whether the refinement is on, in a game whose own choice is `game_choice`.
-    pub fn resolve(self, game_choice: bool) -> bool {
-        match self {
-            Switch::Auto => game_choice,
-            Switch::On => true,
-            Switch::Off => false,
-        }
-    }
 }
 
 /// Who rolls the dice at chance plies (`Dice`).
@@ -113,14 +89,6 @@ impl Choice for PlayoutKind {
         (PlayoutKind::Random, "random"),
         (PlayoutKind::Cutoff, "cutoff"),
         (PlayoutKind::Eval, "eval"),
-    ];
-}
-
-impl Choice for Switch {
-    const CHOICES: &'static [(Self, &'static str)] = &[
-        (Switch::Auto, "auto"),
-        (Switch::On, "on"),
-        (Switch::Off, "off"),
     ];
 }
 
