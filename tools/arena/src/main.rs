@@ -11,10 +11,12 @@ mod referee;
 mod replay;
 mod settings;
 mod shard;
+mod spsa;
 mod stats;
 mod steal;
 mod times;
 mod tournament;
+mod tune;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -138,6 +140,17 @@ enum Command {
         #[arg(long)]
         out: String,
     },
+    /// Tunes engine options by SPSA: pairs of games between the engine at theta+ and theta-.
+    Tune(tune::TuneArgs),
+    /// Averages the thetas of `arena tune` shards' state files into one state file.
+    TuneMerge {
+        /// The shards' state files.
+        #[arg(required = true)]
+        states: Vec<String>,
+        /// The merged state file to write.
+        #[arg(long)]
+        out: String,
+    },
     /// Checks that record files are shards of one match (`match --shard`), says what is
     /// missing, and prints the summary one process playing them all would have printed.
     Merge {
@@ -151,7 +164,7 @@ enum Command {
 }
 
 /// The registered games' names, for `--game`.
-fn game_names() -> clap::builder::PossibleValuesParser {
+pub(crate) fn game_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(tabula::registry::Registry::standard().names())
 }
 
@@ -213,6 +226,8 @@ struct MatchArgs {
 fn main() -> ExitCode {
     let result = match Cli::parse_from(group_engine_args(std::env::args())).command {
         Command::Match(args) => play_match(args),
+        Command::Tune(args) => tune::run(args, &mut std::io::stdout()),
+        Command::TuneMerge { states, out } => tune::merge(&states, &out),
         Command::Export { records, game, out } => export(&records, game.as_deref(), out.as_deref()),
         Command::Replay {
             records,
