@@ -441,9 +441,16 @@ fn uginewgame_empties_the_table_whether_it_writes_it_or_makes_a_new_one() {
             again < fresh,
             "Hash {hash}: the table helps ({again} vs {fresh})"
         );
-        // Time for the table's memory to be mapped, after which `uginewgame` writes it
-        // over instead of making a new one.
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Once the table's memory is mapped (by its warm-up thread, or by `isready`),
+        // `uginewgame` writes it over instead of making a new one.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while engine.query("tablemapped") != "true" {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "Hash {hash}: never mapped"
+            );
+            engine.exchange("isready");
+        }
         engine.exchange("uginewgame");
         engine.send("go depth 5");
         let after = nodes_searched(&engine.until("bestmove"));

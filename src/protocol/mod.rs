@@ -270,6 +270,11 @@ impl Engine {
     fn query(&self, args: &[&str]) {
         match args.split_first() {
             None => self.error("expected: query <what>"),
+            // The engine's own state, not the game's: whether `uginewgame` would write the
+            // table over (all of its memory mapped) rather than make a new one.
+            Some((&"tablemapped", [])) => self
+                .output
+                .line(&format!("response {}", self.tt.is_mapped())),
             Some((what, rest)) => {
                 match query::answer(self.session.rules(), self.forfeit, what, rest) {
                     Ok(answer) => self.output.line(format!("response {answer}").trim_end()),

@@ -7,6 +7,7 @@ pub mod limits;
 pub mod mcts;
 pub mod memory;
 mod ordering;
+pub mod padded;
 pub mod reference;
 pub mod report;
 pub mod score;

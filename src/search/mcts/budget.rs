@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::tree::Padded;
+use crate::search::padded::Padded;
 
 /// The most iterations one claim takes.
 const MAX_CHUNK: u64 = 64;

@@ -10,7 +10,7 @@ use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use super::tree::Padded;
+use crate::search::padded::Padded;
 use crate::search::zeroed::{Zeroable, ZeroedSlice};
 
 /// A decision out of a node, with its statistics (32 bytes for a move of up to 4).

@@ -19,6 +19,7 @@ use std::sync::atomic::{
 };
 
 use super::edges::{Edge, EdgeClaim, EdgeMemory, visits_through};
+use crate::search::padded::Padded;
 use crate::search::zeroed::{Zeroable, ZeroedSlice};
 
 /// Slots probed for a position before the store counts as full there.
@@ -122,20 +123,6 @@ impl<'a, M: Copy> NodeRef<'a, M> {
 pub struct Allowance {
     nodes: usize,
     edges: EdgeClaim,
-}
-
-/// A value alone on its cache lines (128 bytes: adjacent-line prefetch pairs 64-byte lines), so
-/// that threads writing it do not slow threads reading its neighbours.
-#[repr(align(128))]
-#[derive(Default)]
-pub struct Padded<T>(pub T);
-
-impl<T> std::ops::Deref for Padded<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
 }
 
 /// The store. The counter every new node writes sits on lines of its own, away from the
