@@ -202,6 +202,8 @@ profile! {
     aspiration_window: i32 = 40, 5..=400, step 5;
     /// The first iteration that searches with an aspiration window.
     aspiration_min_depth: i32 = 4, 2..=10, step 1;
+    /// An aspiration window that widens past this half-width opens fully, in centipawns.
+    aspiration_max_window: i32 = 1000, 100..=4000, step 50;
     /// A draw's worth over an even evaluation to p1 when the search is p1's, in centipawns.
     draw_preference_p1: i32 = 0, -500..=500, step 15;
     /// A draw's worth over an even evaluation to p2 when the search is p2's, in centipawns.

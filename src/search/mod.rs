@@ -344,7 +344,7 @@ fn aspiration_search<G: Game>(
             beta = (value + delta).min(INFINITY);
         }
         delta *= 2;
-        if delta > 1000 {
+        if delta > profile.aspiration_max_window {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
     }
