@@ -187,15 +187,9 @@ struct MatchArgs {
     /// Games to play in all (rounded up to whole pairs or rotations).
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// file=<path> (one opening per line) or random=<plies> [count=<n>].
-    #[arg(long, num_args = 1..)]
-    openings: Vec<String>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Seed of the dice and of generated openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Openings, games at once, seed.
+    #[command(flatten)]
+    playing: settings::Playing,
     /// elo0=<e> elo1=<e> alpha=<a> beta=<b>: stop when the SPRT decides.
     #[arg(long, num_args = 1..)]
     sprt: Vec<String>,
@@ -468,8 +462,8 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
             args.players
         ));
     }
-    let mut rng = Pcg64Mcg::seed_from_u64(args.seed);
-    let openings = parse_openings(&args.openings, &settings, &mut rng)?;
+    let mut rng = Pcg64Mcg::seed_from_u64(args.playing.seed);
+    let openings = parse_openings(&args.playing.openings, &settings, &mut rng)?;
     let rules = GameRules {
         settings,
         margin: args.margin,
@@ -481,8 +475,8 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
         engines,
         openings,
         games: args.games,
-        concurrency: args.concurrency,
-        seed: args.seed,
+        concurrency: args.playing.concurrency,
+        seed: args.playing.seed,
         sprt: parse_sprt(&args.sprt)?,
         records: args.records,
         resume: args.resume,

@@ -8,6 +8,20 @@ use crate::referee::{GameSettings, Opening};
 use crate::stats::Sprt;
 use ugi::engine::EngineSpec;
 
+/// How the games of a match or a tuning run are set up and run.
+#[derive(clap::Args)]
+pub struct Playing {
+    /// file=<path> (one opening per line) or random=<plies> [count=<n>].
+    #[arg(long, num_args = 1..)]
+    pub openings: Vec<String>,
+    /// Games (a tuning run: pairs) played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the dice and of generated openings (a tuning run's flips too).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// Limits and options given for every engine (`--each`) or for one.
 #[derive(Clone, Debug, Default)]
 pub struct Common {

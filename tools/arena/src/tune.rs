@@ -45,15 +45,9 @@ pub struct TuneArgs {
     /// The step at the last iteration, relative to the step squared (fishtest's R_end).
     #[arg(long, default_value_t = 0.002)]
     r_end: f64,
-    /// file=<path> (one opening per line) or random=<plies> [count=<n>].
-    #[arg(long, num_args = 1..)]
-    openings: Vec<String>,
-    /// Pairs played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Seed of the flips, the dice and generated openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Openings, pairs at once, seed (also of the flips).
+    #[command(flatten)]
+    playing: crate::settings::Playing,
     /// The state file, rewritten after every pair; an existing one is resumed.
     #[arg(long, required = true)]
     state: String,
@@ -97,10 +91,11 @@ pub fn run(args: TuneArgs, out: &mut (dyn Write + Send)) -> Result<(), String> {
         .iter()
         .map(|p| Param::parse(p))
         .collect::<Result<Vec<_>, _>>()?;
-    let seed = args.seed ^ (args.shard.index as u64 - 1).wrapping_mul(0x5851_f42d_4c95_7f2d);
+    let seed =
+        args.playing.seed ^ (args.shard.index as u64 - 1).wrapping_mul(0x5851_f42d_4c95_7f2d);
     let spsa = start_or_resume(&args, params, seed, out)?;
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let openings = parse_openings(&args.openings, &settings, &mut rng)?;
+    let openings = parse_openings(&args.playing.openings, &settings, &mut rng)?;
     let rules = GameRules {
         settings,
         margin: args.margin,
@@ -119,7 +114,7 @@ pub fn run(args: TuneArgs, out: &mut (dyn Write + Send)) -> Result<(), String> {
     };
     let failure = Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..args.concurrency.max(1) {
+        for _ in 0..args.playing.concurrency.max(1) {
             scope.spawn(|| {
                 let mut sides = SIDES.map(|name| Contestant {
                     spec: ugi::engine::EngineSpec {
@@ -235,7 +230,7 @@ impl Run<'_> {
                     vec![1, 0]
                 },
                 opening: opening.clone(),
-                dice: Pcg64Mcg::seed_from_u64(self.args.seed ^ k.wrapping_mul(0x9e37_79b9)),
+                dice: Pcg64Mcg::seed_from_u64(self.args.playing.seed ^ k.wrapping_mul(0x9e37_79b9)),
             };
             let plus_seat = rotation;
             let record = play(job, sides, self.rules);
