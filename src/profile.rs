@@ -8,7 +8,7 @@
 //! step). A game's profile is the standard one with its `profile.txt` applied. Margins are in
 //! the game's own centipawns, so each game has (and tunes) its own.
 
-use crate::game::weights::{integer, line_end, same, word};
+use crate::game::weights::{Pair, integer, pair_at, same};
 
 /// What a knob holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,17 +241,15 @@ impl Profile {
         let bytes = text.as_bytes();
         let mut at = 0;
         while at < bytes.len() {
-            let end = line_end(bytes, at);
-            let (name_start, name_end) = word(bytes, at, end);
-            at = end + 1;
-            if name_start == name_end || bytes[name_start] == b'#' {
+            let (next, pair) = pair_at(bytes, at);
+            at = next;
+            let Some(Pair {
+                name: (name_start, name_end),
+                value: (value_start, value_end),
+            }) = pair
+            else {
                 continue;
-            }
-            let (value_start, value_end) = word(bytes, name_end, end);
-            let (rest, _) = word(bytes, value_end, end);
-            if rest != end && bytes[rest] != b'#' {
-                panic!("a profile line has more than a name and a value");
-            }
+            };
             let value = if same(bytes, value_start, value_end, b"on") {
                 1
             } else if same(bytes, value_start, value_end, b"off") {
@@ -319,10 +317,23 @@ impl Overrides {
     }
 }
 
-/// A profile text with knob `name` set to `value` (as [`Knob::format`] writes it): its line
-/// replaced where it has one, else added at the end; other lines kept, and the line's comment
-/// too unless `comment` gives a new one.
-pub fn set_in_text(text: &str, name: &str, value: &str, comment: Option<&str>) -> String {
+/// A profile text with knob `name` set to the whole number `value`, checked against the knob's
+/// range and written as [`Knob::format`] writes it: its line replaced where it has one, else
+/// added at the end; other lines kept, and the line's comment too unless `comment` gives a new
+/// one. The tools that write a game's `profile.txt` (`tools/tune`, `arena tune`) go through it.
+pub fn set_knob_in_text(
+    text: &str,
+    name: &str,
+    value: i64,
+    comment: Option<&str>,
+) -> Result<String, String> {
+    let knob = Profile::knob(name).ok_or_else(|| format!("the profile has no knob '{name}'"))?;
+    let value = knob.check(value)?;
+    Ok(set_in_text(text, name, &knob.format(value), comment))
+}
+
+/// A profile text with the line of knob `name` set to `value` (see [`set_knob_in_text`]).
+fn set_in_text(text: &str, name: &str, value: &str, comment: Option<&str>) -> String {
     let mut found = false;
     let mut out = String::with_capacity(text.len() + 32);
     for line in text.lines() {
@@ -444,5 +455,14 @@ mod tests {
         assert!(with_comment.contains("futility off # kept\n"));
         let new_comment = set_in_text(text, "futility", "on", Some("new"));
         assert!(new_comment.contains("futility on # new\n"));
+        let checked = set_knob_in_text(text, "moves_to_go", 20, None).unwrap();
+        assert_eq!(checked, set);
+        let switched = set_knob_in_text(text, "futility", 0, None).unwrap();
+        assert!(switched.contains("futility off # kept\n"));
+        assert!(
+            set_knob_in_text(text, "moves_to_go", 2, None).is_err(),
+            "below its range"
+        );
+        assert!(set_knob_in_text(text, "no_such_knob", 2, None).is_err());
     }
 }

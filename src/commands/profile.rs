@@ -1,7 +1,7 @@
 //! `tabula profile`: a game's search profile, knob by knob, and the parameters `arena tune`
 //! takes for the knobs to tune.
 
-use crate::profile::{KNOBS, KnobKind, OPTION_PREFIX, listing};
+use crate::profile::{KnobKind, OPTION_PREFIX, Profile, listing};
 use crate::registry::Entry;
 
 /// Writes `entry`'s profile (every knob with its value, range and meaning) or, with `tune`
@@ -19,10 +19,8 @@ pub fn run(entry: &Entry, tune: Option<&str>, emit: &dyn Fn(&str)) -> Result<(),
         return Ok(());
     };
     for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let knob = KNOBS
-            .iter()
-            .find(|k| k.name == name)
-            .ok_or_else(|| format!("the profile has no knob '{name}'"))?;
+        let knob =
+            Profile::knob(name).ok_or_else(|| format!("the profile has no knob '{name}'"))?;
         let KnobKind::Number { min, max, step } = knob.kind else {
             return Err(format!("{name} is a switch: only numbers are tuned"));
         };

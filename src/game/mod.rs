@@ -165,15 +165,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Whether the decision to make here finishes the mover's previous one (a removal that a
-    /// mill earned) instead of starting a turn: under the profile's `extensions` alpha-beta does not
-    /// count it as a ply. False by default.
+    /// mill earned) instead of starting a turn: under the profile's `extensions` alpha-beta
+    /// does not count it as a ply. False by default.
     fn finishes_turn(&self) -> bool {
         false
     }
 
     /// Whether the player to decide here must answer a threat: the opponent would win
     /// material with his next decision and the player cannot win any with this one. Under
-    /// the profile's `extensions` alpha-beta searches such a position a ply deeper. False by default.
+    /// the profile's `extensions` alpha-beta searches such a position a ply deeper. False by
+    /// default.
     fn must_answer_threat(&self) -> bool {
         false
     }

@@ -12,17 +12,15 @@ pub const fn parse<const N: usize>(text: &str, names: [&str; N]) -> [i32; N] {
     let bytes = text.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
-        let (line_start, line_end) = (at, line_end(bytes, at));
-        at = line_end + 1;
-        let (name_start, name_end) = word(bytes, line_start, line_end);
-        if name_start == name_end || bytes[name_start] == b'#' {
+        let (next, pair) = pair_at(bytes, at);
+        at = next;
+        let Some(Pair {
+            name: (name_start, name_end),
+            value: (value_start, value_end),
+        }) = pair
+        else {
             continue;
-        }
-        let (value_start, value_end) = word(bytes, name_end, line_end);
-        let (rest, _) = word(bytes, value_end, line_end);
-        if rest != line_end && bytes[rest] != b'#' {
-            panic!("a weights line has more than a name and a value");
-        }
+        };
         let mut i = 0;
         while i < N && !same(bytes, name_start, name_end, names[i].as_bytes()) {
             i += 1;
@@ -46,8 +44,39 @@ pub const fn parse<const N: usize>(text: &str, names: [&str; N]) -> [i32; N] {
     weights
 }
 
+/// Where the name and the value of one `name value` line of a data text lie in its bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct Pair {
+    /// The name's start and end.
+    pub name: (usize, usize),
+    /// The value's start and end.
+    pub value: (usize, usize),
+}
+
+/// The line of a `name value` text (`#` starts a comment) that starts at `at`: where the next
+/// line starts, and the line's pair unless it is blank or a comment. A line with more than a
+/// name and a value stops the build (the function runs in a `const`). The weights and the
+/// search profile ([`crate::profile::Profile::parse`]) are such texts.
+pub(crate) const fn pair_at(bytes: &[u8], at: usize) -> (usize, Option<Pair>) {
+    let end = line_end(bytes, at);
+    let (name_start, name_end) = word(bytes, at, end);
+    if name_start == name_end || bytes[name_start] == b'#' {
+        return (end + 1, None);
+    }
+    let (value_start, value_end) = word(bytes, name_end, end);
+    let (rest, _) = word(bytes, value_end, end);
+    if rest != end && bytes[rest] != b'#' {
+        panic!("a line has more than a name and a value");
+    }
+    let pair = Pair {
+        name: (name_start, name_end),
+        value: (value_start, value_end),
+    };
+    (end + 1, Some(pair))
+}
+
 /// Where the line starting at `from` ends (its newline, or the end of the text).
-pub(crate) const fn line_end(bytes: &[u8], from: usize) -> usize {
+const fn line_end(bytes: &[u8], from: usize) -> usize {
     let mut at = from;
     while at < bytes.len() && bytes[at] != b'\n' {
         at += 1;
@@ -56,7 +85,7 @@ pub(crate) const fn line_end(bytes: &[u8], from: usize) -> usize {
 }
 
 /// The first word within `bytes[from..end]`, as (start, end); (end, end) when there is none.
-pub(crate) const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
+const fn word(bytes: &[u8], from: usize, end: usize) -> (usize, usize) {
     let mut start = from;
     while start < end && bytes[start].is_ascii_whitespace() {
         start += 1;

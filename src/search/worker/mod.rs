@@ -123,8 +123,9 @@ pub struct Worker<'a, G: Game> {
     ordering: MoveOrdering<G>,
     /// The search's choices and numbers.
     pub profile: Profile,
-    /// Late-move reductions by depth and move index, from the profile.
-    reduction_table: Box<reductions::Table>,
+    /// Late-move reductions by depth and move index, from the profile; made only where the
+    /// profile reduces late moves.
+    reduction_table: Option<Box<reductions::Table>>,
     /// Plies whose position was reached by a null move (no second one in a row).
     after_null: Vec<bool>,
     /// The player to move at the root.
@@ -170,7 +171,10 @@ impl<'a, G: Game> Worker<'a, G> {
             many_players: style.many_players,
             chance_probe: style.chance_probe,
             profile: style.profile,
-            reduction_table: reductions::table(&style.profile),
+            reduction_table: style
+                .profile
+                .late_move_reductions
+                .then(|| reductions::table(&style.profile)),
             after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,

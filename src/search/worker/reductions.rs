@@ -17,7 +17,7 @@ const TABLE_SIZE: usize = 64;
 pub type Table = [[u8; TABLE_SIZE]; TABLE_SIZE];
 
 /// The reductions of `profile`: `ln(depth) * ln(index) * 100 / lmr_divisor`, rounded down;
-/// made once per worker.
+/// made once per worker whose profile reduces late moves.
 pub fn table(profile: &Profile) -> Box<Table> {
     let divisor = f64::from(profile.lmr_divisor) / 100.0;
     Box::new(std::array::from_fn(|depth| {
@@ -66,15 +66,15 @@ impl<G: Game> Worker<'_, G> {
         score: i32,
         pv_node: bool,
     ) -> u32 {
-        match self.profile.late_move_reductions {
-            true => plies(
-                (&self.reduction_table, &self.profile),
+        match &self.reduction_table {
+            Some(table) => plies(
+                (table, &self.profile),
                 depth,
                 index,
                 from_slot(score),
                 pv_node,
             ),
-            false => 0,
+            None => 0,
         }
     }
 }

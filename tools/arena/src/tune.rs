@@ -108,6 +108,7 @@ pub fn run(args: TuneArgs, out: &mut (dyn Write + Send)) -> Result<(), String> {
         args: &args,
         rules: &rules,
         openings: &openings,
+        options: spsa.params.iter().map(|p| p.option.clone()).collect(),
         state: Mutex::new((spsa, Totals::default())),
         out: Mutex::new(out),
         started: Instant::now(),
@@ -197,6 +198,8 @@ struct Run<'a> {
     args: &'a TuneArgs,
     rules: &'a GameRules,
     openings: &'a [Opening],
+    /// The options the parameters set, in their order.
+    options: Vec<String>,
     state: Mutex<(Spsa, Totals)>,
     out: Mutex<&'a mut (dyn Write + Send)>,
     started: Instant,
@@ -209,12 +212,10 @@ impl Run<'_> {
             let state = self.state.lock().expect("state");
             let perturbation = state.0.perturbation(k);
             let values = [1.0, -1.0].map(|sign| state.0.side(&perturbation, sign));
-            let options: Vec<String> = state.0.params.iter().map(|p| p.option.clone()).collect();
-            (perturbation, (options, values))
+            (perturbation, values)
         };
-        let (options, values) = values;
         for (side, values) in sides.iter_mut().zip(&values) {
-            set_options(side, &options, values);
+            set_options(side, &self.options, values);
         }
         let sample = (k - 1) as usize;
         let opening = &self.openings[sample % self.openings.len()];
@@ -308,10 +309,7 @@ fn write_profile(path: &str, spsa: &Spsa, game: &str) -> Result<(), String> {
     );
     for (option, value) in spsa.rounded() {
         if let Some(knob) = option.strip_prefix(tabula::profile::OPTION_PREFIX) {
-            let checked = tabula::profile::Profile::knob(knob)
-                .ok_or_else(|| format!("the profile has no knob '{knob}'"))?
-                .check(value)?;
-            text = tabula::profile::set_in_text(&text, knob, &checked.to_string(), Some(&comment));
+            text = tabula::profile::set_knob_in_text(&text, knob, value, Some(&comment))?;
         }
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))

@@ -229,10 +229,9 @@ fn run(args: Args) -> Result<(), String> {
 /// Sets `evaluation_decade` to `decade` in the profile text at `path`, checked against the
 /// knob's range (the build would refuse a value outside it).
 fn write_scale(path: &str, decade: i64, comment: &str) -> Result<(), String> {
-    let knob = tabula::profile::Profile::knob("evaluation_decade").expect("a knob");
-    knob.check(decade)?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    let text = tabula::profile::set_in_text(&text, knob.name, &knob.format(decade), Some(comment));
+    let text =
+        tabula::profile::set_knob_in_text(&text, "evaluation_decade", decade, Some(comment))?;
     std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
 }
 
