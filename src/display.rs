@@ -2,7 +2,7 @@
 //! display of `d` and `selfplay`.
 
 use crate::game::Turn;
-use crate::game::rules::Rules;
+use crate::game::any_game::AnyGame;
 use crate::search::score::{MATE, MATE_BOUND};
 
 /// A score as the protocol writes it: `cp <x>`, or `mate <plies>` (negative when losing).
@@ -26,7 +26,7 @@ pub fn turn_text(turn: Turn) -> String {
 }
 
 /// The board, the position text, who is to move and the hash.
-pub fn describe(rules: &dyn Rules) -> String {
+pub fn describe(rules: &dyn AnyGame) -> String {
     format!(
         "{}\nFen: {}\nTo move: {}\nHash: {:016x}",
         rules.draw().trim_end(),

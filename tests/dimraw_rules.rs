@@ -4,7 +4,7 @@ mod common;
 
 use common::{after, legal_count, then};
 use tabula::game::perft::perft;
-use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::game::{GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 
 use rand::{Rng, SeedableRng};

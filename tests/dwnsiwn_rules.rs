@@ -4,7 +4,7 @@ mod common;
 
 use common::{after, then};
 use tabula::game::perft::perft;
-use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::game::{GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dwnsiwn::Dwnsiwn;
 
 fn rolls(values: &str) -> String {

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use common::dice_race::DiceRace;
 use common::{InfoRecorder, after, rng, without_clock};
 use rand::RngExt as _;
-use tabula::game::{Game, GameConfig, Outcome, Player, Turn};
+use tabula::game::{Game, GameConfig, Notation, Outcome, Player, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;

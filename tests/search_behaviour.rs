@@ -3,7 +3,7 @@
 mod common;
 
 use common::{after, random_walk, rng, search_recorded};
-use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::game::{Game, GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::tumbling_down::TumblingDown;
@@ -19,7 +19,7 @@ fn run(
     limits: SearchLimits,
     threads: usize,
     multipv: usize,
-) -> SearchReport<<TumblingDown as Game>::Move> {
+) -> SearchReport<<TumblingDown as Rules>::Move> {
     run_styled(pos, limits, threads, multipv, Style::default())
 }
 
@@ -29,7 +29,7 @@ fn run_styled(
     threads: usize,
     multipv: usize,
     style: Style,
-) -> SearchReport<<TumblingDown as Game>::Move> {
+) -> SearchReport<<TumblingDown as Rules>::Move> {
     search_recorded(pos, &limits, threads, multipv, style).0
 }
 

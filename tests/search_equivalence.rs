@@ -5,7 +5,7 @@ mod common;
 use common::dice_race::DiceRace;
 use common::{random_walk, rng};
 use rand::RngExt;
-use tabula::game::{Game, GameConfig, Turn};
+use tabula::game::{Game, GameConfig, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;

@@ -4,7 +4,7 @@ mod common;
 
 use common::{after, legal_count, then};
 use tabula::game::perft::perft;
-use tabula::game::{Game, GameConfig, Outcome, Turn};
+use tabula::game::{Evaluation, GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::splinter::Splinter;
 
 fn sp(tokens: &str) -> Splinter {

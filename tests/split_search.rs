@@ -4,7 +4,7 @@
 mod common;
 
 use common::{random_walk, rng, search_recorded};
-use tabula::game::{Game, GameConfig, Turn};
+use tabula::game::{Game, GameConfig, Notation, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{after, random_walk, rng};
-use tabula::game::{Game, GameConfig};
+use tabula::game::{Evaluation, GameConfig, Notation, Rules};
 use tabula::games::tumbling_down::TumblingDown;
 
 #[test]

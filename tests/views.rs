@@ -1,11 +1,11 @@
-//! What each game's drawing shows (`Game::view`): the right cells, pieces and panels for
+//! What each game's drawing shows (`Picture::view`): the right cells, pieces and panels for
 //! known positions, and moves that land where their tokens say.
 
 mod common;
 
 use common::after;
 use tabula::game::view::View;
-use tabula::game::{Game, GameConfig};
+use tabula::game::{Game, GameConfig, Notation, Picture, Rules};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;

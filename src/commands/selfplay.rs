@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::display::{describe, score_text, turn_text};
 use crate::game::Turn;
-use crate::game::rules::roll;
+use crate::game::any_game::roll;
 use crate::options::EngineOptions;
 use crate::options::choices::SearchKind;
 use crate::registry::Entry;

@@ -1,172 +1,83 @@
-//! An object-safe handle on one game in play, for code that picks the game at run time (the
-//! protocol, the arena's referee, selfplay): tokens in, typed answers out, one move at a time.
+//! A game's rules: its moves, how they change the position, who decides and how it ends.
 
-use super::view::{MoveView, View};
-use super::{Game, GameConfig, Outcome, Player, Turn, play_tokens};
+use super::{GameConfig, Outcome, Player, Turn, random_below, weighted_index};
 
-/// The most chance plies in a row that [`Rules::next_decider`] plays through to find the
-/// decider (a guard against a game whose chance plies never end).
-const MOST_CHANCE_PLIES: usize = 1000;
+/// One game's rules over one compact position with an undo history.
+///
+/// `make` and `unmake` work like a stack: `unmake` takes back the most recent
+/// `make` still standing. The position keeps whatever game history its rules
+/// need (repetition draws), so a clone carries it along.
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// A decision, compact and cheap to copy.
+    type Move: Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static;
 
-/// Picks one of `outcomes` (chance tokens with their weights, as
-/// [`Rules::chance_outcomes`] gives them) by weight.
-pub fn roll<R: rand::Rng>(outcomes: &[(String, u32)], rng: &mut R) -> String {
-    outcomes[super::weighted_index(outcomes.iter().map(|(_, w)| *w), rng)]
-        .0
-        .clone()
-}
+    /// The variant name used by `UCI_Variant` and `--game`.
+    const NAME: &'static str;
+    /// The fewest and the most players the game is played by (`Players`).
+    const PLAYERS: (usize, usize) = (2, 2);
+    /// The names of the start boards `GameConfig::board` may choose, the default first; empty
+    /// for a game with one board.
+    const BOARDS: &'static [&'static str] = &[];
+    /// Moves map into `0..MOVE_INDEX_SPACE` by [`Rules::move_index`] (history tables).
+    const MOVE_INDEX_SPACE: usize;
 
-/// One game's rules over a position that moves on token by token.
-pub trait Rules: Send {
-    /// The number of players.
+    /// The rulebook's start position for these settings.
+    fn startpos(config: &GameConfig) -> Result<Self, String>;
+
+    /// Number of players in this game.
     fn players(&self) -> usize;
     /// Who decides next.
     fn turn(&self) -> Turn;
-    /// The player who decides next: the one to move, or at a chance ply the one who decides
-    /// once the pending chance plies are played (each played as its first outcome); none once
-    /// the game is over (or ends in those plies).
-    fn next_decider(&self) -> Option<Player>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Why the game is over, in words, once it is (see [`Game::end_reason`]).
-    fn end_reason(&self) -> Option<String>;
-    /// Every legal token, in generation order.
-    fn legal_tokens(&self) -> Vec<String>;
-    /// Whether `token` is legal here.
-    fn is_legal(&self, token: &str) -> bool;
-    /// At a chance ply, every outcome's token with its weight; otherwise none.
-    fn chance_outcomes(&self) -> Vec<(String, u32)>;
-    /// Plays `token` if it is legal here; otherwise changes nothing.
-    fn play(&mut self, token: &str) -> Result<(), String>;
-    /// Sets the position: the start (`None`) or a position text, then `tokens` played from
-    /// there. On any error the previous position stays.
-    fn set_position(&mut self, text: Option<&str>, tokens: &[&str]) -> Result<(), String>;
-    /// The position text.
-    fn text(&self) -> String;
-    /// The board drawn for people.
-    fn draw(&self) -> String;
-    /// The position's hash.
-    fn hash(&self) -> u64;
-    /// The position drawn for a board that knows no game.
-    fn view(&self) -> View;
-    /// Every legal token with where it acts on that drawing, in generation order.
-    fn move_views(&self) -> Vec<(String, MoveView)>;
-}
-
-/// The [`Rules`] of game `G`: the settings and the position.
-#[derive(Clone)]
-pub struct GameRules<G: Game> {
-    config: GameConfig,
-    pos: G,
-}
-
-impl<G: Game> GameRules<G> {
-    /// The start position for `config`.
-    pub fn new(config: GameConfig) -> Result<Self, String> {
-        let pos = G::startpos(&config)?;
-        Ok(GameRules { config, pos })
-    }
-
-    /// The position now.
-    pub fn position(&self) -> &G {
-        &self.pos
-    }
-
-    fn legal_moves(&self) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        self.pos.generate(&mut moves);
-        moves
-    }
-}
-
-impl<G: Game> Rules for GameRules<G> {
-    fn players(&self) -> usize {
-        self.pos.players()
-    }
-
-    fn turn(&self) -> Turn {
-        self.pos.turn()
-    }
-
-    fn next_decider(&self) -> Option<Player> {
-        let mut pos = self.pos.clone();
-        let mut moves = Vec::new();
-        for _ in 0..MOST_CHANCE_PLIES {
-            match pos.turn() {
-                Turn::Player(player) => return Some(player),
-                Turn::Over => return None,
-                Turn::Chance => {
-                    moves.clear();
-                    pos.generate(&mut moves);
-                    pos.make(*moves.first()?);
-                }
-            }
-        }
+    /// Why the game is over, in a player's words ("p2's king fell"), once it is; none where
+    /// the game cannot say (a position text that gave the result).
+    fn end_reason(&self) -> Option<String> {
         None
     }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
+    /// Zobrist hash of everything that affects legality or the result, kept incrementally.
+    fn hash(&self) -> u64;
+    /// The same hash computed from the position alone (to check the incremental one).
+    fn hash_from_scratch(&self) -> u64;
+    /// Whether the current position already occurred earlier in this game's history, so that
+    /// a search scores it as a draw: a repetition the rules will draw if it goes on, or a cycle
+    /// in a game whose only end to cycling is a draw (false in games that cannot cycle).
+    fn repeats_earlier(&self) -> bool {
+        false
     }
 
-    fn end_reason(&self) -> Option<String> {
-        self.pos.end_reason()
+    /// Clears `moves` and fills it with every legal decision, each once.
+    fn generate(&self, moves: &mut Vec<Self::Move>);
+    /// Plays a legal decision.
+    fn make(&mut self, mv: Self::Move);
+    /// Takes back the most recent decision still standing.
+    fn unmake(&mut self);
+    /// Hands the turn to `player` out of the rules' order, as if everyone between had passed;
+    /// `unmake` takes it back like a move. For the search only: best-reply search (more than
+    /// two players) and null-move pruning (two). Returns false, changing nothing, when the
+    /// game has no such notion or `player` cannot move here.
+    fn hand_turn_to(&mut self, _player: Player) -> bool {
+        false
+    }
+    /// The weight of a chance outcome (only asked at chance plies).
+    fn chance_weight(&self, _mv: Self::Move) -> u32 {
+        1
     }
 
-    fn legal_tokens(&self) -> Vec<String> {
-        self.pos.legal_tokens()
-    }
+    /// A code unique among the moves of one position, stored in the hash table.
+    fn move_code(mv: Self::Move) -> u32;
+    /// An index in `0..MOVE_INDEX_SPACE` for history heuristics.
+    fn move_index(mv: Self::Move) -> usize;
 
-    fn is_legal(&self, token: &str) -> bool {
-        self.pos.parse_move(token).is_ok()
-    }
-
-    fn chance_outcomes(&self) -> Vec<(String, u32)> {
-        if self.pos.turn() != Turn::Chance {
-            return Vec::new();
+    /// A legal decision drawn at random (for playouts): `moves[random_below(len)]` of the
+    /// generated list, a chance outcome by weight. A game may draw the same way without
+    /// generating the list; `moves` is scratch space. The game must not be over.
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<Self::Move>) -> Self::Move {
+        self.generate(moves);
+        if self.turn() == Turn::Chance {
+            moves[weighted_index(moves.iter().map(|&m| self.chance_weight(m)), rng)]
+        } else {
+            moves[random_below(moves.len(), rng)]
         }
-        self.legal_moves()
-            .into_iter()
-            .map(|m| (self.pos.format_move(m), self.pos.chance_weight(m)))
-            .collect()
-    }
-
-    fn play(&mut self, token: &str) -> Result<(), String> {
-        let mv = self.pos.parse_move(token)?;
-        self.pos.make(mv);
-        Ok(())
-    }
-
-    fn set_position(&mut self, text: Option<&str>, tokens: &[&str]) -> Result<(), String> {
-        let mut pos = match text {
-            None => G::startpos(&self.config)?,
-            Some(text) => G::from_text(text, &self.config)?,
-        };
-        play_tokens(&mut pos, tokens.iter().copied())?;
-        self.pos = pos;
-        Ok(())
-    }
-
-    fn text(&self) -> String {
-        self.pos.to_text()
-    }
-
-    fn draw(&self) -> String {
-        self.pos.draw()
-    }
-
-    fn hash(&self) -> u64 {
-        self.pos.hash()
-    }
-
-    fn view(&self) -> View {
-        self.pos.view()
-    }
-
-    fn move_views(&self) -> Vec<(String, MoveView)> {
-        self.legal_moves()
-            .into_iter()
-            .map(|m| (self.pos.format_move(m), self.pos.move_view(m)))
-            .collect()
     }
 }

@@ -1,9 +1,9 @@
-//! A picture of a position for boards that know no game (the planned `tools/board`): cells
+//! A picture of a position for boards that know no game (`tools/board`): cells
 //! placed on a plane with the links between them, pieces on cells, panels of text beside the
 //! board, and the cells each legal decision touches. Each game describes itself in its own
 //! folder; a board draws any game from this alone.
 
-use super::Player;
+use super::{Player, Rules};
 
 /// How a cell is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,4 +94,12 @@ pub struct MoveView {
     pub to: Option<usize>,
     /// The decision in words (`tumble a2 onto a1`).
     pub words: String,
+}
+
+/// How a board that knows no game draws this one.
+pub trait Picture: Rules {
+    /// The position drawn for a board that knows no game.
+    fn view(&self) -> View;
+    /// Where a legal decision acts on that drawing, and the decision in words.
+    fn move_view(&self, mv: Self::Move) -> MoveView;
 }

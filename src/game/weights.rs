@@ -137,18 +137,19 @@ pub fn dot<const N: usize>(weights: &[i32; N], terms: &[i32; N]) -> i32 {
     weights.iter().zip(terms).map(|(w, t)| w * t).sum()
 }
 
-/// The [`Game`](super::Game) items of an evaluation made of weighted terms, for a game's
-/// `impl Game`: `evaluate`, `EVAL_TERMS`, `EVAL_WEIGHTS` and `eval_terms`, from module
-/// `$eval`'s `TERMS` and `WEIGHTS` and the game's `terms(&self, player) -> [i32; N]`.
+/// The [`Evaluation`](super::Evaluation) items of an evaluation made of weighted terms, for a
+/// game's `impl Evaluation` in its `eval.rs`: `evaluate`, `EVAL_TERMS`, `EVAL_WEIGHTS` and
+/// `eval_terms`, from that module's `TERMS` and `WEIGHTS` and the game's
+/// `terms(&self, player) -> [i32; N]`.
 #[macro_export]
 macro_rules! weighted_evaluation {
-    ($eval:ident) => {
+    () => {
         fn evaluate(&self, player: $crate::game::Player) -> i32 {
-            $crate::game::weights::dot(&$eval::WEIGHTS, &self.terms(player))
+            $crate::game::weights::dot(&WEIGHTS, &self.terms(player))
         }
 
-        const EVAL_TERMS: &'static [&'static str] = &$eval::TERMS;
-        const EVAL_WEIGHTS: &'static [i32] = &$eval::WEIGHTS;
+        const EVAL_TERMS: &'static [&'static str] = &TERMS;
+        const EVAL_WEIGHTS: &'static [i32] = &WEIGHTS;
 
         fn eval_terms(&self, player: $crate::game::Player) -> Vec<f64> {
             self.terms(player).map(f64::from).to_vec()

@@ -20,7 +20,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::commands::{bench, perft};
 use crate::display::describe;
-use crate::game::rules::roll;
+use crate::game::any_game::roll;
 use crate::game::{Outcome, Turn};
 use crate::options::choices::{DiceKind, IllegalMove, SearchKind};
 use crate::options::{Effect, EngineOptions, OptionTable};

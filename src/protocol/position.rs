@@ -5,7 +5,7 @@
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
-use crate::game::rules::{Rules, roll};
+use crate::game::any_game::{AnyGame, roll};
 use crate::game::{GameConfig, Player, Turn};
 use crate::registry::Entry;
 
@@ -67,7 +67,7 @@ pub fn replay(
 }
 
 /// What the position waits for, to say beside a refused token.
-fn due(rules: &dyn Rules) -> String {
+fn due(rules: &dyn AnyGame) -> String {
     match rules.turn() {
         Turn::Player(player) => format!("p{} is to decide", player + 1),
         Turn::Chance => {
@@ -79,7 +79,7 @@ fn due(rules: &dyn Rules) -> String {
 }
 
 /// The roll of `Dice engine` at `rules` (chance to move), reached from `base` by `tokens`.
-fn engine_roll(rules: &dyn Rules, seed: u64, base: Option<&str>, tokens: &[String]) -> String {
+fn engine_roll(rules: &dyn AnyGame, seed: u64, base: Option<&str>, tokens: &[String]) -> String {
     let mut dice = Pcg64Mcg::seed_from_u64(seed ^ fxhash::hash64(&(base, tokens)));
     roll(&rules.chance_outcomes(), &mut dice)
 }

@@ -1,13 +1,13 @@
 //! Answers to `query <what>`: the game's state in the protocol's words.
 
 use crate::display::turn_text;
-use crate::game::rules::Rules;
+use crate::game::any_game::AnyGame;
 use crate::game::{Outcome, Turn};
 
 /// The answer to `query <what> [args]` (the text after `response`), for the game of `rules`,
 /// or, if `forfeit` says so, for that game ended by a forfeit at its position.
 pub fn answer(
-    rules: &dyn Rules,
+    rules: &dyn AnyGame,
     forfeit: Option<Outcome>,
     what: &str,
     args: &[&str],

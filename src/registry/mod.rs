@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 
-use crate::game::rules::{GameRules, Rules};
+use crate::game::any_game::{AnyGame, TypedGame};
 use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
 use crate::profile::Profile;
 use crate::search::mcts::playout::{PlayoutRun, random_playouts};
@@ -28,7 +28,7 @@ pub struct Entry {
     /// Where the benchmarks look.
     pub bench: BenchSpec,
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
-    new_rules: fn(GameConfig) -> Result<Box<dyn Rules>, String>,
+    new_rules: fn(GameConfig) -> Result<Box<dyn AnyGame>, String>,
     playouts: fn(&GameConfig, Duration, u64) -> Result<PlayoutRun, String>,
 }
 
@@ -42,7 +42,7 @@ impl Entry {
             profile: G::PROFILE,
             bench: G::BENCH,
             new_session: |config| Ok(Box::new(GameSession::<G>::new(config)?)),
-            new_rules: |config| Ok(Box::new(GameRules::<G>::new(config)?)),
+            new_rules: |config| Ok(Box::new(TypedGame::<G>::new(config)?)),
             playouts: |config, budget, seed| {
                 let start = G::startpos(config)?;
                 let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
@@ -80,7 +80,7 @@ impl Entry {
     }
 
     /// The rules alone (no search) at the start position for `config`: a referee's handle.
-    pub fn rules(&self, config: GameConfig) -> Result<Box<dyn Rules>, String> {
+    pub fn rules(&self, config: GameConfig) -> Result<Box<dyn AnyGame>, String> {
         self.check_players(&config)?;
         (self.new_rules)(config)
     }

@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use crate::game::any_game::{AnyGame, TypedGame};
 use crate::game::perft::divide;
-use crate::game::rules::{GameRules, Rules};
 use crate::game::{Game, GameConfig, Turn};
 use crate::search::mcts::tree::Tree;
 use crate::search::memory::{WARM_UP_STEP, free_apart};
@@ -63,9 +63,9 @@ pub struct Thought {
 /// A game in play, whatever the game, with its search.
 pub trait Session: Send {
     /// The game's rules and position.
-    fn rules(&self) -> &dyn Rules;
+    fn rules(&self) -> &dyn AnyGame;
     /// The same, to change the position.
-    fn rules_mut(&mut self) -> &mut dyn Rules;
+    fn rules_mut(&mut self) -> &mut dyn AnyGame;
     /// Perft split by root token, each handed to `each` as soon as it is counted; false if
     /// `stop` ended it early.
     fn divide(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> bool;
@@ -99,7 +99,7 @@ pub trait Session: Send {
 
 /// The session of game `G`.
 pub struct GameSession<G: Game> {
-    rules: GameRules<G>,
+    rules: TypedGame<G>,
     tree: Arc<Mutex<Option<Tree<G::Move>>>>,
 }
 
@@ -136,7 +136,7 @@ impl<G: Game> GameSession<G> {
     /// A session at the start position for `config`.
     pub fn new(config: GameConfig) -> Result<Self, String> {
         Ok(GameSession {
-            rules: GameRules::new(config)?,
+            rules: TypedGame::new(config)?,
             tree: Arc::new(Mutex::new(None)),
         })
     }
@@ -169,11 +169,11 @@ impl<G: Game> GameSession<G> {
 }
 
 impl<G: Game> Session for GameSession<G> {
-    fn rules(&self) -> &dyn Rules {
+    fn rules(&self) -> &dyn AnyGame {
         &self.rules
     }
 
-    fn rules_mut(&mut self) -> &mut dyn Rules {
+    fn rules_mut(&mut self) -> &mut dyn AnyGame {
         &mut self.rules
     }
 

@@ -119,12 +119,17 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], from: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{GameConfig, Notation, Rules};
     use crate::games::dimraw::{Dimraw, DmMove};
 
     #[test]
     fn tactical_moves_come_after_the_killers_and_before_the_rest() {
         // p1 can complete {0, 1, 2} at 2 and block p2's {17, 18, 19} at 19.
-        let pos = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+        let pos = Dimraw::from_text(
+            "xx...............oo. 10 18 p1 0 0 5",
+            &GameConfig::default(),
+        )
+        .unwrap();
         let mut ordering = MoveOrdering::<Dimraw>::new();
         let (killer, tried) = (DmMove::Place(5), [DmMove::Place(2), DmMove::Place(19)]);
         // The tactical moves lose history here and still stay ahead of the quiet ones.

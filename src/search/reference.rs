@@ -16,7 +16,7 @@ pub fn negamax<G: Game>(pos: &mut G, depth: u32) -> i32 {
     best_for(pos, root, depth, 0, Horizon::new(root))
 }
 
-/// [`negamax`] whose horizon plays on with noisy decisions ([`Game::is_noisy`]): a position
+/// [`negamax`] whose horizon plays on with noisy decisions (`Evaluation::is_noisy`): a position
 /// there is worth the best of its static value and its noisy decisions' values, up to
 /// [`QUIESCENCE_PLIES`] of them in a row (a chance ply after one scores statically).
 pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
@@ -29,9 +29,9 @@ pub fn negamax_quiescent<G: Game>(pos: &mut G, depth: u32) -> i32 {
 }
 
 /// [`negamax_quiescent`] that counts no ply for a decision that finishes a turn
-/// ([`Game::finishes_turn`]): such a decision is searched to the depth of the one before it,
+/// (`Evaluation::finishes_turn`): such a decision is searched to the depth of the one before it,
 /// and none for a move after which the player to decide must answer a threat
-/// ([`Game::must_answer_threat`]).
+/// (`Evaluation::must_answer_threat`).
 pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
     let root = root_player(pos);
     let horizon = Horizon {
@@ -208,7 +208,7 @@ fn paranoid_children<G: Game>(
 
 /// The best-reply value of `pos` for its player to move (the root player): he maximizes;
 /// between two of his moves exactly one opponent moves, any opponent still in, with the
-/// reply worst for him (the turn is handed around with [`Game::hand_turn_to`]); chance averages.
+/// reply worst for him (the turn is handed around with `Rules::hand_turn_to`); chance averages.
 pub fn best_reply<G: Game>(pos: &mut G, depth: u32) -> i32 {
     best_reply_value(pos, root_player(pos), depth, 0)
 }

@@ -65,6 +65,7 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Evaluation, Profiled, Rules};
 
     #[test]
     fn mate_scores_round_trip_through_the_table() {

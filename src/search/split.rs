@@ -316,7 +316,7 @@ impl<G: Game> SplitBoard<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameConfig;
+    use crate::game::{GameConfig, Rules};
     use crate::games::tumbling_down::TumblingDown;
 
     /// Far longer than a wake-up takes: a helper that sleeps it out was not woken.

@@ -9,7 +9,9 @@
 
 use tabula::game::hashing::mix64;
 use tabula::game::view::{CellView, MoveView, PieceView, Shape, View};
-use tabula::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn};
+use tabula::game::{
+    BenchSpec, Evaluation, GameConfig, Notation, Outcome, Picture, Player, Profiled, Rules, Turn,
+};
 
 /// The square that wins.
 pub const GOAL: u8 = 60;
@@ -45,21 +47,94 @@ impl DiceRace {
     }
 }
 
-impl Game for DiceRace {
+impl Rules for DiceRace {
     type Move = RaceMove;
     const NAME: &'static str = "dicerace";
     const MOVE_INDEX_SPACE: usize = 16;
-    const BENCH: BenchSpec = BenchSpec {
-        positions: &[("", 0), ("s2 r2", 0)],
-        start: "",
-        perft_depth: 4,
-        search_depth: 4,
-        mcts_iterations: 1_000,
-    };
 
     fn startpos(_: &GameConfig) -> Result<Self, String> {
         Ok(DiceRace::at([0, 0], 0))
     }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match (self.outcome(), self.state.rolling) {
+            (Some(_), _) => Turn::Over,
+            (None, true) => Turn::Chance,
+            (None, false) => Turn::Player(self.state.mover),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (0..2)
+            .find(|&p| self.state.squares[p] >= GOAL)
+            .map(|p| Outcome::Win(p as Player))
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let s = &self.state;
+        mix64(
+            s.squares[0] as u64
+                | (s.squares[1] as u64) << 8
+                | (s.mover as u64) << 16
+                | (s.rolling as u64) << 17,
+        )
+    }
+
+    fn generate(&self, moves: &mut Vec<RaceMove>) {
+        moves.clear();
+        match self.turn() {
+            Turn::Over => {}
+            Turn::Chance => moves.extend(11..=14),
+            Turn::Player(_) => moves.extend(1..=3),
+        }
+    }
+
+    fn make(&mut self, mv: RaceMove) {
+        self.undo.push(self.state);
+        let s = &mut self.state;
+        let (me, them) = (s.mover as usize, 1 - s.mover as usize);
+        if s.rolling {
+            let roll = mv - 10;
+            if s.squares[me] % 5 != 0 {
+                s.mover = them as Player;
+            }
+            if roll % 2 == 0 {
+                s.squares[me] += roll;
+            } else {
+                s.squares[them] = s.squares[them].saturating_sub(roll);
+            }
+        } else {
+            s.squares[me] += mv;
+        }
+        s.rolling = !s.rolling;
+    }
+
+    fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without make");
+    }
+
+    fn chance_weight(&self, mv: RaceMove) -> u32 {
+        (mv - 10) as u32
+    }
+
+    fn move_code(mv: RaceMove) -> u32 {
+        mv as u32
+    }
+
+    fn move_index(mv: RaceMove) -> usize {
+        mv as usize
+    }
+}
+
+impl Notation for DiceRace {
     /// `<square> <square> <mover> <step|roll>`.
     fn from_text(text: &str, _: &GameConfig) -> Result<Self, String> {
         let syntax = || "expected: <square> <square> <mover> <step|roll>".to_string();
@@ -80,78 +155,17 @@ impl Game for DiceRace {
         };
         Ok(pos)
     }
+
     fn to_text(&self) -> String {
         let s = &self.state;
         let phase = if s.rolling { "roll" } else { "step" };
         format!("{} {} {} {phase}", s.squares[0], s.squares[1], s.mover)
     }
+
     fn draw(&self) -> String {
         self.to_text()
     }
-    fn players(&self) -> usize {
-        2
-    }
-    fn turn(&self) -> Turn {
-        match (self.outcome(), self.state.rolling) {
-            (Some(_), _) => Turn::Over,
-            (None, true) => Turn::Chance,
-            (None, false) => Turn::Player(self.state.mover),
-        }
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (0..2)
-            .find(|&p| self.state.squares[p] >= GOAL)
-            .map(|p| Outcome::Win(p as Player))
-    }
-    fn hash(&self) -> u64 {
-        self.hash_from_scratch()
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        let s = &self.state;
-        mix64(
-            s.squares[0] as u64
-                | (s.squares[1] as u64) << 8
-                | (s.mover as u64) << 16
-                | (s.rolling as u64) << 17,
-        )
-    }
-    fn generate(&self, moves: &mut Vec<RaceMove>) {
-        moves.clear();
-        match self.turn() {
-            Turn::Over => {}
-            Turn::Chance => moves.extend(11..=14),
-            Turn::Player(_) => moves.extend(1..=3),
-        }
-    }
-    fn make(&mut self, mv: RaceMove) {
-        self.undo.push(self.state);
-        let s = &mut self.state;
-        let (me, them) = (s.mover as usize, 1 - s.mover as usize);
-        if s.rolling {
-            let roll = mv - 10;
-            if s.squares[me] % 5 != 0 {
-                s.mover = them as Player;
-            }
-            if roll % 2 == 0 {
-                s.squares[me] += roll;
-            } else {
-                s.squares[them] = s.squares[them].saturating_sub(roll);
-            }
-        } else {
-            s.squares[me] += mv;
-        }
-        s.rolling = !s.rolling;
-    }
-    fn unmake(&mut self) {
-        self.state = self.undo.pop().expect("unmake without make");
-    }
-    fn chance_weight(&self, mv: RaceMove) -> u32 {
-        (mv - 10) as u32
-    }
-    fn value_bound_within(&self, plies: u32) -> Option<i32> {
-        let lead = self.state.squares.iter().max().copied().unwrap_or(0) as u32;
-        (lead + 4 * plies < GOAL as u32).then_some(7 * GOAL as i32 + 4)
-    }
+
     fn format_move(&self, mv: RaceMove) -> String {
         if mv > 10 {
             format!("r{}", mv - 10)
@@ -159,18 +173,16 @@ impl Game for DiceRace {
             format!("s{mv}")
         }
     }
+
     fn check_token_syntax(token: &str) -> Result<(), String> {
         match token {
             "s1" | "s2" | "s3" | "r1" | "r2" | "r3" | "r4" => Ok(()),
             _ => Err(format!("bad token '{token}'")),
         }
     }
-    fn move_code(mv: RaceMove) -> u32 {
-        mv as u32
-    }
-    fn move_index(mv: RaceMove) -> usize {
-        mv as usize
-    }
+}
+
+impl Picture for DiceRace {
     /// The squares in a row, one runner on each runner's square.
     fn view(&self) -> View {
         let cells = (0..=GOAL + 3)
@@ -190,6 +202,7 @@ impl Game for DiceRace {
             ..View::default()
         }
     }
+
     fn move_view(&self, mv: RaceMove) -> MoveView {
         let square = self.state.squares[self.state.mover as usize] as usize;
         match mv {
@@ -205,6 +218,14 @@ impl Game for DiceRace {
             },
         }
     }
+}
+
+impl Evaluation for DiceRace {
+    fn value_bound_within(&self, plies: u32) -> Option<i32> {
+        let lead = self.state.squares.iter().max().copied().unwrap_or(0) as u32;
+        (lead + 4 * plies < GOAL as u32).then_some(7 * GOAL as i32 + 4)
+    }
+
     fn evaluate(&self, player: Player) -> i32 {
         let (mine, theirs) = (
             self.state.squares[player as usize] as i32,
@@ -212,4 +233,14 @@ impl Game for DiceRace {
         );
         7 * (mine - theirs) + mine * mine % 5
     }
+}
+
+impl Profiled for DiceRace {
+    const BENCH: BenchSpec = BenchSpec {
+        positions: &[("", 0), ("s2 r2", 0)],
+        start: "",
+        perft_depth: 4,
+        search_depth: 4,
+        mcts_iterations: 1_000,
+    };
 }

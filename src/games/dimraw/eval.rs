@@ -2,10 +2,10 @@
 //! removals threatened, pieces in hand and the removal pending. The weights are data
 //! (`weights.txt`, fitted by `tools/tune`).
 
-use super::board::{ALL_POINTS, MILLS, NEIGHBOURS, Points};
+use super::board::{ALL_POINTS, MILLS, MILLS_AT, NEIGHBOURS, Point, Points, completes};
 use super::moves::DmMove;
 use super::position::{Dimraw, for_each_point};
-use crate::game::{Player, two_player, weights};
+use crate::game::{Evaluation, Player, two_player, weights};
 
 /// The evaluation's terms, in the order of [`WEIGHTS`]: the spare pieces (those above the
 /// losing two) of each colour, as the colours start with unequal hands (a pending removal
@@ -123,12 +123,39 @@ struct Threats {
     swing: bool,
 }
 
+impl Evaluation for Dimraw {
+    crate::weighted_evaluation!();
+
+    /// Whether a placement or step earns a removal or takes the empty point of a mill that
+    /// holds two of the opponent's pieces (a point where a piece of his would complete it).
+    fn is_tactical(&self, mv: DmMove) -> bool {
+        let theirs = self.state.pieces[1 - self.state.side as usize];
+        let to = match mv {
+            DmMove::Place(to) | DmMove::Step(_, to) => to as Point,
+            DmMove::Remove(_) | DmMove::Pass => return false,
+        };
+        self.is_noisy(mv) || completes(&MILLS_AT[to], theirs | 1 << to)
+    }
+
+    /// Whether a placement or step by the player to move earns a removal.
+    fn is_noisy(&self, mv: DmMove) -> bool {
+        Self::would_earn_removal(self.state.pieces[self.state.side as usize], mv)
+    }
+
+    fn finishes_turn(&self) -> bool {
+        self.state.removal_pending
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{GameConfig, Notation};
 
     fn terms_of_p1(text: &str) -> [i32; 15] {
-        Dimraw::parse_text(text).expect("a valid text").terms(0)
+        Dimraw::from_text(text, &GameConfig::default())
+            .expect("a valid text")
+            .terms(0)
     }
 
     #[test]

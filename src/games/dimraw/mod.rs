@@ -9,15 +9,12 @@ pub mod position;
 mod text;
 mod view;
 
-use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, Outcome, Turn, two_player};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::DmMove;
 pub use position::Dimraw;
 
-impl Game for Dimraw {
-    type Move = DmMove;
-    const NAME: &'static str = "dimraw";
+impl Profiled for Dimraw {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
@@ -34,103 +31,4 @@ impl Game for Dimraw {
         search_depth: 7,
         mcts_iterations: 500_000,
     };
-    const MOVE_INDEX_SPACE: usize = 4096;
-
-    fn startpos(_config: &GameConfig) -> Result<Self, String> {
-        Ok(Dimraw::start())
-    }
-
-    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
-        Dimraw::parse_text(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.write_text()
-    }
-
-    fn draw(&self) -> String {
-        self.draw_board()
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        two_player::turn(self.state.outcome, self.state.side)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.state.outcome
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        Dimraw::end_reason(self)
-    }
-
-    fn hash(&self) -> u64 {
-        self.state.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        Dimraw::hash_from_scratch(self)
-    }
-
-    fn repeats_earlier(&self) -> bool {
-        Dimraw::repeats_earlier(self)
-    }
-
-    fn generate(&self, moves: &mut Vec<DmMove>) {
-        Dimraw::generate(self, moves)
-    }
-
-    fn random_move<R: rand::Rng>(&self, rng: &mut R, _moves: &mut Vec<DmMove>) -> DmMove {
-        Dimraw::random_move(self, rng)
-    }
-
-    fn make(&mut self, mv: DmMove) {
-        Dimraw::make(self, mv)
-    }
-
-    fn unmake(&mut self) {
-        Dimraw::unmake(self)
-    }
-
-    fn is_tactical(&self, mv: DmMove) -> bool {
-        Dimraw::is_tactical(self, mv)
-    }
-
-    fn is_noisy(&self, mv: DmMove) -> bool {
-        Dimraw::is_noisy(self, mv)
-    }
-
-    fn finishes_turn(&self) -> bool {
-        self.state.removal_pending
-    }
-
-    fn format_move(&self, mv: DmMove) -> String {
-        mv.token()
-    }
-
-    fn check_token_syntax(token: &str) -> Result<(), String> {
-        moves::check_syntax(token)
-    }
-
-    fn move_code(mv: DmMove) -> u32 {
-        mv.code() as u32
-    }
-
-    fn move_index(mv: DmMove) -> usize {
-        mv.code() as usize
-    }
-
-    fn view(&self) -> View {
-        self.board_view()
-    }
-
-    fn move_view(&self, mv: DmMove) -> MoveView {
-        Dimraw::describe_move(mv)
-    }
-
-    crate::weighted_evaluation!(eval);
 }

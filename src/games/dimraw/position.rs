@@ -5,7 +5,7 @@ use super::moves::DmMove;
 use crate::game::bitset::nth_set_bit;
 use crate::game::hashing::{key_table, mix64};
 use crate::game::repetition::RepetitionHistory;
-use crate::game::{Outcome, Player, random_below};
+use crate::game::{GameConfig, Outcome, Player, Rules, Turn, random_below, two_player};
 
 /// Pieces each player starts with, all in hand.
 pub const START_HAND: [u8; 2] = [12, 20];
@@ -98,24 +98,6 @@ impl State {
 }
 
 impl Dimraw {
-    /// Why the game is over, once it is: a player down to two pieces, two passes in a row, or
-    /// the last turn.
-    pub(super) fn end_reason(&self) -> Option<String> {
-        let s = &self.state;
-        Some(match s.outcome? {
-            Outcome::Win(winner) => {
-                let loser = 1 - winner;
-                let left = s.total(loser);
-                format!(
-                    "p{} has {left} pieces left, on the board and in hand",
-                    loser + 1
-                )
-            }
-            _ if s.passes >= 2 => "both players passed in turn".to_string(),
-            _ => format!("turn {LAST_TURN} was played"),
-        })
-    }
-
     /// A position from its state fields.
     pub(super) fn from_state(mut state: State) -> Self {
         state.settle();
@@ -140,11 +122,6 @@ impl Dimraw {
         })
     }
 
-    /// The hash computed from scratch (for checking the incremental one).
-    pub(super) fn hash_from_scratch(&self) -> u64 {
-        self.state.compute_hash()
-    }
-
     /// Whether a move earns a removal (rule 7), judged on the position after it.
     pub(super) fn earns_removal(own: Points, mv: DmMove) -> bool {
         match mv {
@@ -167,25 +144,139 @@ impl Dimraw {
         };
         Self::earns_removal(after, mv)
     }
+}
 
-    /// Whether a placement or step by the player to move earns a removal.
-    pub(super) fn is_noisy(&self, mv: DmMove) -> bool {
-        Self::would_earn_removal(self.state.pieces[self.state.side as usize], mv)
+/// Calls `f` with every point of a set, lowest first.
+#[inline]
+pub fn for_each_point(mut points: Points, mut f: impl FnMut(Point)) {
+    while points != 0 {
+        f(points.trailing_zeros() as Point);
+        points &= points - 1;
+    }
+}
+
+impl Rules for Dimraw {
+    type Move = DmMove;
+    const NAME: &'static str = "dimraw";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Ok(Dimraw::start())
     }
 
-    /// Whether a placement or step earns a removal or takes the empty point of a mill that
-    /// holds two of the opponent's pieces (a point where a piece of his would complete it).
-    pub(super) fn is_tactical(&self, mv: DmMove) -> bool {
-        let theirs = self.state.pieces[1 - self.state.side as usize];
-        let to = match mv {
-            DmMove::Place(to) | DmMove::Step(_, to) => to as Point,
-            DmMove::Remove(_) | DmMove::Pass => return false,
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        two_player::turn(self.state.outcome, self.state.side)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Why the game is over, once it is: a player down to two pieces, two passes in a row, or
+    /// the last turn.
+    fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        Some(match s.outcome? {
+            Outcome::Win(winner) => {
+                let loser = 1 - winner;
+                let left = s.total(loser);
+                format!(
+                    "p{} has {left} pieces left, on the board and in hand",
+                    loser + 1
+                )
+            }
+            _ if s.passes >= 2 => "both players passed in turn".to_string(),
+            _ => format!("turn {LAST_TURN} was played"),
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_hash()
+    }
+
+    /// Whether this position, its turn number aside, occurred earlier in the game.
+    fn repeats_earlier(&self) -> bool {
+        self.cycle.occurred(2)
+    }
+
+    /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.
+    fn generate(&self, moves: &mut Vec<DmMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
+        if s.removal_pending {
+            for_each_point(s.pieces[opponent], |v| moves.push(DmMove::Remove(v as u8)));
+        } else if s.hand[mover] > 0 {
+            for_each_point(empty, |v| moves.push(DmMove::Place(v as u8)));
+        } else {
+            for_each_point(s.pieces[mover], |from| {
+                for_each_point(NEIGHBOURS[from] & empty, |to| {
+                    moves.push(DmMove::Step(from as u8, to as u8))
+                });
+            });
+        }
+        if moves.is_empty() {
+            moves.push(DmMove::Pass);
+        }
+    }
+
+    /// The decision `generate` lists at a random index, drawn without the list: removals and
+    /// placements straight from their point sets, steps by counting each piece's free
+    /// neighbours (the list's order: by origin, then by destination).
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, _moves: &mut Vec<DmMove>) -> DmMove {
+        let s = &self.state;
+        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
+        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
+        let nth = |points: Points, n: usize| nth_set_bit(points as u64, n as u32) as u8;
+        let one_of = |points: Points, make: fn(u8) -> DmMove, rng: &mut R| match points {
+            0 => {
+                random_below(1, rng);
+                DmMove::Pass
+            }
+            _ => make(nth(points, random_below(points.count_ones() as usize, rng))),
         };
-        self.is_noisy(mv) || completes(&MILLS_AT[to], theirs | 1 << to)
+        if s.removal_pending {
+            return one_of(s.pieces[opponent], DmMove::Remove, rng);
+        }
+        if s.hand[mover] > 0 {
+            return one_of(empty, DmMove::Place, rng);
+        }
+        let mut steps = 0;
+        for_each_point(s.pieces[mover], |from| {
+            steps += (NEIGHBOURS[from] & empty).count_ones() as usize
+        });
+        let mut pick = random_below(steps.max(1), rng);
+        if steps == 0 {
+            return DmMove::Pass;
+        }
+        let mut origins = s.pieces[mover];
+        loop {
+            let from = origins.trailing_zeros() as usize;
+            let targets = NEIGHBOURS[from] & empty;
+            let count = targets.count_ones() as usize;
+            if pick < count {
+                return DmMove::Step(from as u8, nth(targets, pick));
+            }
+            pick -= count;
+            origins &= origins - 1;
+        }
     }
 
     /// Plays a legal decision and applies rules 7-12.
-    pub(super) fn make(&mut self, mv: DmMove) {
+    fn make(&mut self, mv: DmMove) {
         self.undo.push(self.state);
         let s = &mut self.state;
         let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
@@ -247,110 +338,46 @@ impl Dimraw {
     }
 
     /// Takes back the last decision.
-    pub(super) fn unmake(&mut self) {
+    fn unmake(&mut self) {
         self.state = self.undo.pop().expect("unmake without a move");
         self.cycle.pop();
     }
 
-    /// Whether this position, its turn number aside, occurred earlier in the game.
-    pub(super) fn repeats_earlier(&self) -> bool {
-        self.cycle.occurred(2)
+    fn move_code(mv: DmMove) -> u32 {
+        mv.code() as u32
     }
 
-    /// The decision `generate` lists at a random index, drawn without the list: removals and
-    /// placements straight from their point sets, steps by counting each piece's free
-    /// neighbours (the list's order: by origin, then by destination).
-    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R) -> DmMove {
-        let s = &self.state;
-        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
-        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
-        let nth = |points: Points, n: usize| nth_set_bit(points as u64, n as u32) as u8;
-        let one_of = |points: Points, make: fn(u8) -> DmMove, rng: &mut R| match points {
-            0 => {
-                random_below(1, rng);
-                DmMove::Pass
-            }
-            _ => make(nth(points, random_below(points.count_ones() as usize, rng))),
-        };
-        if s.removal_pending {
-            return one_of(s.pieces[opponent], DmMove::Remove, rng);
-        }
-        if s.hand[mover] > 0 {
-            return one_of(empty, DmMove::Place, rng);
-        }
-        let mut steps = 0;
-        for_each_point(s.pieces[mover], |from| {
-            steps += (NEIGHBOURS[from] & empty).count_ones() as usize
-        });
-        let mut pick = random_below(steps.max(1), rng);
-        if steps == 0 {
-            return DmMove::Pass;
-        }
-        let mut origins = s.pieces[mover];
-        loop {
-            let from = origins.trailing_zeros() as usize;
-            let targets = NEIGHBOURS[from] & empty;
-            let count = targets.count_ones() as usize;
-            if pick < count {
-                return DmMove::Step(from as u8, nth(targets, pick));
-            }
-            pick -= count;
-            origins &= origins - 1;
-        }
-    }
-
-    /// Every legal decision (rules 4-6): removals, placements or steps, else the forced `pass`.
-    pub(super) fn generate(&self, moves: &mut Vec<DmMove>) {
-        moves.clear();
-        let s = &self.state;
-        if s.outcome.is_some() {
-            return;
-        }
-        let (mover, opponent) = (s.side as usize, 1 - s.side as usize);
-        let empty = super::board::ALL_POINTS & !(s.pieces[0] | s.pieces[1]);
-        if s.removal_pending {
-            for_each_point(s.pieces[opponent], |v| moves.push(DmMove::Remove(v as u8)));
-        } else if s.hand[mover] > 0 {
-            for_each_point(empty, |v| moves.push(DmMove::Place(v as u8)));
-        } else {
-            for_each_point(s.pieces[mover], |from| {
-                for_each_point(NEIGHBOURS[from] & empty, |to| {
-                    moves.push(DmMove::Step(from as u8, to as u8))
-                });
-            });
-        }
-        if moves.is_empty() {
-            moves.push(DmMove::Pass);
-        }
-    }
-}
-
-/// Calls `f` with every point of a set, lowest first.
-#[inline]
-pub fn for_each_point(mut points: Points, mut f: impl FnMut(Point)) {
-    while points != 0 {
-        f(points.trailing_zeros() as Point);
-        points &= points - 1;
+    fn move_index(mv: DmMove) -> usize {
+        mv.code() as usize
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Evaluation, Notation};
 
     fn tactical(text: &str, mv: DmMove) -> bool {
-        Dimraw::parse_text(text)
+        Dimraw::from_text(text, &GameConfig::default())
             .expect("a valid text")
             .is_tactical(mv)
     }
 
     #[test]
     fn only_decisions_that_earn_a_removal_are_noisy() {
-        let placing = Dimraw::parse_text("xx...............oo. 10 18 p1 0 0 5").unwrap();
+        let placing = Dimraw::from_text(
+            "xx...............oo. 10 18 p1 0 0 5",
+            &GameConfig::default(),
+        )
+        .unwrap();
         assert!(placing.is_noisy(DmMove::Place(2)), "completes a mill");
         assert!(!placing.is_noisy(DmMove::Place(19)), "a block is not");
         assert!(!placing.is_noisy(DmMove::Place(5)));
-        let stepping = Dimraw::parse_text("xx....x..x.x...oo... 0 10 p1 0 0 25").unwrap();
+        let stepping = Dimraw::from_text(
+            "xx....x..x.x...oo... 0 10 p1 0 0 25",
+            &GameConfig::default(),
+        )
+        .unwrap();
         assert!(stepping.is_noisy(DmMove::Step(11, 2)), "completes a mill");
         assert!(!stepping.is_noisy(DmMove::Step(9, 14)), "a block is not");
         assert!(!stepping.is_noisy(DmMove::Remove(15)), "removals are not");

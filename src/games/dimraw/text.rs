@@ -1,13 +1,27 @@
 //! Position text and the board drawing.
 
 use super::board::POINTS;
+use super::moves::DmMove;
 use super::position::{AFTER_LAST_TURN, Dimraw, START_HAND, State};
+use crate::game::{GameConfig, Notation};
 
 const PLAYER_MARKS: [char; 2] = ['x', 'o'];
 
 impl Dimraw {
+    fn board_string(&self) -> String {
+        (0..POINTS)
+            .map(|v| {
+                (0..2)
+                    .find(|&p| self.state.pieces[p] >> v & 1 == 1)
+                    .map_or('.', |p| PLAYER_MARKS[p])
+            })
+            .collect()
+    }
+}
+
+impl Notation for Dimraw {
     /// Parses `<20 points> <p1 hand> <p2 hand> <p1|p2> <removal 0|1> <passes 0..2> <turn>`.
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, hand1, hand2, side, pending, passes, turn] = fields[..] else {
             return Err("position text needs 7 fields: <board> <hand p1> <hand p2> <p1|p2> <removal> <passes> <turn>".into());
@@ -78,7 +92,7 @@ impl Dimraw {
     }
 
     /// Writes the position text.
-    pub fn write_text(&self) -> String {
+    fn to_text(&self) -> String {
         let s = &self.state;
         format!(
             "{} {} {} p{} {} {} {}",
@@ -92,18 +106,8 @@ impl Dimraw {
         )
     }
 
-    fn board_string(&self) -> String {
-        (0..POINTS)
-            .map(|v| {
-                (0..2)
-                    .find(|&p| self.state.pieces[p] >> v & 1 == 1)
-                    .map_or('.', |p| PLAYER_MARKS[p])
-            })
-            .collect()
-    }
-
     /// The board as a picture, with the point numbers beside it.
-    pub fn draw_board(&self) -> String {
+    fn draw(&self) -> String {
         const TEMPLATE: [&str; 7] = [
             "#-----------#-----------#      17----------18----------19",
             "|  #--------#--------#  |      |  14-------15-------16  |",
@@ -145,5 +149,13 @@ impl Dimraw {
             }
         ));
         out
+    }
+
+    fn format_move(&self, mv: DmMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        super::moves::check_syntax(token)
     }
 }

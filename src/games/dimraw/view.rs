@@ -4,6 +4,7 @@
 use super::board::{EDGES, POINTS, Point};
 use super::moves::DmMove;
 use super::position::Dimraw;
+use crate::game::Picture;
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
 
 /// Where each point lies: the outer square spans 0..6, the middle 1..5, the inner 2..4 (the
@@ -31,10 +32,10 @@ const PLACES: [(u8, u8); POINTS] = [
     (6, 6),
 ];
 
-impl Dimraw {
+impl Picture for Dimraw {
     /// The points and edges, a `man` on every occupied point, and the hands, the turn and
     /// a pending removal beside the board.
-    pub fn board_view(&self) -> View {
+    fn view(&self) -> View {
         let s = &self.state;
         let cells = (0..POINTS)
             .map(|p| {
@@ -72,7 +73,7 @@ impl Dimraw {
 
     /// A placement or removal acts on its point, a step goes from point to point, a pass
     /// touches none.
-    pub fn describe_move(mv: DmMove) -> MoveView {
+    fn move_view(&self, mv: DmMove) -> MoveView {
         let (from, to, words): (Option<Point>, Option<Point>, String) = match mv {
             DmMove::Place(p) => (None, Some(p as Point), format!("place a piece on {p}")),
             DmMove::Step(a, b) => (

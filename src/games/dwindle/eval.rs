@@ -5,7 +5,7 @@
 
 use super::board::Cell;
 use super::position::Dwindle;
-use crate::game::{Player, weights};
+use crate::game::{Evaluation, Player, weights};
 
 /// The terms of a player's prospects, in the order of [`WEIGHTS`]: whether he is out; as the
 /// mover, his destinations and those of them with moves of their own; and the threat of a
@@ -24,18 +24,6 @@ struct Outlook {
 }
 
 impl Dwindle {
-    /// The position's value for `player`: his prospects minus the average of the others still in.
-    pub(super) fn evaluate(&self, player: Player) -> i32 {
-        let outlook = self.outlook();
-        let prospects = |p| weights::dot(&WEIGHTS, &self.prospect_terms(p, outlook.as_ref()));
-        let (mut others, mut count) = (0, 0);
-        for p in self.others_in(player) {
-            others += prospects(p);
-            count += 1;
-        }
-        prospects(player) - if count == 0 { 0 } else { others / count }
-    }
-
     /// The terms of [`TERMS`] for `player`: his own minus the average of the others still in.
     /// [`Dwindle::evaluate`] is their dot product with [`WEIGHTS`], rounded toward zero in the
     /// average.
@@ -98,5 +86,26 @@ impl Dwindle {
         } else {
             [0; 4]
         }
+    }
+}
+
+impl Evaluation for Dwindle {
+    /// The position's value for `player`: his prospects minus the average of the others still in.
+    fn evaluate(&self, player: Player) -> i32 {
+        let outlook = self.outlook();
+        let prospects = |p| weights::dot(&WEIGHTS, &self.prospect_terms(p, outlook.as_ref()));
+        let (mut others, mut count) = (0, 0);
+        for p in self.others_in(player) {
+            others += prospects(p);
+            count += 1;
+        }
+        prospects(player) - if count == 0 { 0 } else { others / count }
+    }
+
+    const EVAL_TERMS: &'static [&'static str] = &TERMS;
+    const EVAL_WEIGHTS: &'static [i32] = &WEIGHTS;
+
+    fn eval_terms(&self, player: Player) -> Vec<f64> {
+        self.terms(player)
     }
 }

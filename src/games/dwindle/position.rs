@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::board::{Board, Cell, Kind, MAX_CELLS};
 use crate::game::bitset::BitSet;
 use crate::game::hashing::key_table;
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Outcome, Player, Rules, Turn};
 
 const WORDS: usize = MAX_CELLS.div_ceil(64);
 static TILE_KEYS: [u64; MAX_CELLS] = key_table(0x7469_6c65);
@@ -47,16 +47,6 @@ pub struct Dwindle {
 }
 
 impl Dwindle {
-    /// Why the game is over, once it is: one player left in, or no tile left.
-    pub(super) fn end_reason(&self) -> Option<String> {
-        let s = &self.state;
-        Some(match s.outcome? {
-            Outcome::Win(_) => "every other player is knocked out".to_string(),
-            _ if s.tile_count == 0 => "no tile is left".to_string(),
-            _ => "every player is knocked out".to_string(),
-        })
-    }
-
     /// A position on `board` with the chit on `chit` (or free), the given players in, and
     /// `to_move` about to decide; the hand-over procedure R6 settles it (rulebook 3.7).
     pub(super) fn set_up(
@@ -97,21 +87,6 @@ impl Dwindle {
         self.state.tiles.remove(cell);
         self.state.tile_count -= 1;
         self.state.tiles_hash ^= TILE_KEYS[cell];
-    }
-
-    /// The full hash: tiles, chit, players in, player to move.
-    pub(super) fn hash(&self) -> u64 {
-        let s = &self.state;
-        s.tiles_hash
-            ^ CHIT_KEYS[s.chit.map_or(MAX_CELLS, |c| c as usize)]
-            ^ ACTIVE_KEYS[s.active as usize]
-            ^ MOVER_KEYS[s.to_move.map_or(6, |p| p as usize)]
-    }
-
-    /// The hash computed from scratch.
-    pub(super) fn hash_from_scratch(&self) -> u64 {
-        let tiles = self.state.tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
-        self.hash() ^ self.state.tiles_hash ^ tiles
     }
 
     /// The tiles the chit can move to from the tile on `cell` (R2).
@@ -168,40 +143,68 @@ impl Dwindle {
             }
         }
     }
+}
 
-    /// Plays a legal decision: a move (the tile left is removed) or a placement (R3, R4), then R5-R6.
-    pub(super) fn make(&mut self, destination: Cell) {
-        self.undo.push(self.state);
-        let mover = self
-            .state
-            .to_move
-            .expect("a running game has a player to move");
-        if let Some(cell) = self.state.chit {
-            self.remove_tile(cell as Cell);
+impl Rules for Dwindle {
+    type Move = DwMove;
+    const NAME: &'static str = "dwindle";
+    const PLAYERS: (usize, usize) = (2, 6);
+    const BOARDS: &'static [&'static str] = &["dw9", "dw7"];
+    const MOVE_INDEX_SPACE: usize = MAX_CELLS;
+
+    fn startpos(config: &GameConfig) -> Result<Self, String> {
+        let (fewest, most) = Self::PLAYERS;
+        if !(fewest..=most).contains(&config.players) {
+            return Err(format!(
+                "dwindle is for {fewest} to {most} players, not {}",
+                config.players
+            ));
         }
-        self.state.chit = Some(destination as u16);
-        let next = self.next_active(mover);
-        self.hand_over(next);
+        let (board, start) = super::board::named_board(&config.board)?;
+        let chit = board.parse_cell(start);
+        let all = ((1u16 << config.players) - 1) as u8;
+        Ok(Dwindle::set_up(board, config.players, chit, all, 0))
     }
 
-    /// Gives the turn to `player`, if he is still in and the game is running (best-reply
-    /// search; see seeds/dwindle.md). The chit is on a live tile or free, so R6 just lets him move.
-    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
-        if self.state.to_move.is_none() || !self.is_in(player) {
-            return false;
-        }
-        self.undo.push(self.state);
-        self.hand_over(player);
-        true
+    fn players(&self) -> usize {
+        self.players
     }
 
-    /// Takes back the last decision.
-    pub(super) fn unmake(&mut self) {
-        self.state = self.undo.pop().expect("unmake without a move");
+    fn turn(&self) -> Turn {
+        self.state.to_move.map_or(Turn::Over, Turn::Player)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Why the game is over, once it is: one player left in, or no tile left.
+    fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        Some(match s.outcome? {
+            Outcome::Win(_) => "every other player is knocked out".to_string(),
+            _ if s.tile_count == 0 => "no tile is left".to_string(),
+            _ => "every player is knocked out".to_string(),
+        })
+    }
+
+    /// The full hash: tiles, chit, players in, player to move.
+    fn hash(&self) -> u64 {
+        let s = &self.state;
+        s.tiles_hash
+            ^ CHIT_KEYS[s.chit.map_or(MAX_CELLS, |c| c as usize)]
+            ^ ACTIVE_KEYS[s.active as usize]
+            ^ MOVER_KEYS[s.to_move.map_or(6, |p| p as usize)]
+    }
+
+    /// The hash computed from scratch.
+    fn hash_from_scratch(&self) -> u64 {
+        let tiles = self.state.tiles.iter().fold(0, |h, c| h ^ TILE_KEYS[c]);
+        self.hash() ^ self.state.tiles_hash ^ tiles
     }
 
     /// Every legal destination: the chit's destinations, or every tile when the chit is free.
-    pub(super) fn generate(&self, moves: &mut Vec<DwMove>) {
+    fn generate(&self, moves: &mut Vec<DwMove>) {
         moves.clear();
         if self.state.to_move.is_none() {
             return;
@@ -211,5 +214,44 @@ impl Dwindle {
             Some(cell) => moves.extend(self.destinations(cell as Cell).map(to_move)),
             None => moves.extend(self.state.tiles.iter().map(to_move)),
         }
+    }
+
+    /// Plays a legal decision: a move (the tile left is removed) or a placement (R3, R4), then R5-R6.
+    fn make(&mut self, mv: DwMove) {
+        self.undo.push(self.state);
+        let mover = self
+            .state
+            .to_move
+            .expect("a running game has a player to move");
+        if let Some(cell) = self.state.chit {
+            self.remove_tile(cell as Cell);
+        }
+        self.state.chit = Some(mv.0);
+        let next = self.next_active(mover);
+        self.hand_over(next);
+    }
+
+    /// Takes back the last decision.
+    fn unmake(&mut self) {
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+
+    /// Gives the turn to `player`, if he is still in and the game is running (best-reply
+    /// search; see seeds/dwindle.md). The chit is on a live tile or free, so R6 just lets him move.
+    fn hand_turn_to(&mut self, player: Player) -> bool {
+        if self.state.to_move.is_none() || !self.is_in(player) {
+            return false;
+        }
+        self.undo.push(self.state);
+        self.hand_over(player);
+        true
+    }
+
+    fn move_code(mv: DwMove) -> u32 {
+        mv.0 as u32
+    }
+
+    fn move_index(mv: DwMove) -> usize {
+        mv.0 as usize
     }
 }

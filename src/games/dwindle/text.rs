@@ -3,12 +3,12 @@
 use std::sync::Arc;
 
 use super::board::{Board, Kind};
-use super::position::Dwindle;
-use crate::game::Player;
+use super::position::{DwMove, Dwindle};
+use crate::game::{GameConfig, Notation, Player};
 
-impl Dwindle {
+impl Notation for Dwindle {
     /// Parses `<board> <chit|-> <players> <active> <p<k>|->` (see `seeds/dwindle.md`).
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, chit, players, active, to_move] = fields[..] else {
             return Err(
@@ -73,7 +73,7 @@ impl Dwindle {
     }
 
     /// Writes the position text (removed tiles are written as empty cells).
-    pub fn write_text(&self) -> String {
+    fn to_text(&self) -> String {
         let s = &self.state;
         let chit = s
             .chit
@@ -90,7 +90,7 @@ impl Dwindle {
     }
 
     /// The board table with the chit marked `*`.
-    pub fn draw_board(&self) -> String {
+    fn draw(&self) -> String {
         let b = &self.board;
         let mut out = String::new();
         for rank in (0..b.height).rev() {
@@ -117,5 +117,19 @@ impl Dwindle {
         }
         out.push('\n');
         out
+    }
+
+    fn format_move(&self, mv: DwMove) -> String {
+        self.board.cell_name(mv.0 as usize)
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        let bytes = token.as_bytes();
+        let ok = matches!(
+            bytes,
+            [b'a'..=b'z', b'1'..=b'9'] | [b'a'..=b'z', b'1'..=b'9', b'0'..=b'9']
+        );
+        ok.then_some(())
+            .ok_or_else(|| format!("malformed token '{token}': expected a cell name like d6"))
     }
 }

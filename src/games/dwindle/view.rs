@@ -3,12 +3,13 @@
 
 use super::board::Kind;
 use super::position::{DwMove, Dwindle};
+use crate::game::Picture;
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
 
-impl Dwindle {
+impl Picture for Dwindle {
     /// Every cell of the board: a tile's pips as rays (`gone` once the tile is taken), `empty`
     /// and `void` cells marked; the chit as a piece nobody owns; the players still in.
-    pub fn board_view(&self) -> View {
+    fn view(&self) -> View {
         let (board, s) = (&self.board, &self.state);
         let cells = board
             .kinds
@@ -67,7 +68,7 @@ impl Dwindle {
     }
 
     /// The chit goes from its cell (none while it is free) to the destination.
-    pub fn describe_move(&self, mv: DwMove) -> MoveView {
+    fn move_view(&self, mv: DwMove) -> MoveView {
         let name = self.board.cell_name(mv.0 as usize);
         MoveView {
             from: self.state.chit.map(|c| c as usize),

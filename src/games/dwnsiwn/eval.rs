@@ -3,7 +3,7 @@
 
 use super::position::Dwnsiwn;
 use super::pyramid::CELL_COUNT;
-use crate::game::{Player, two_player, weights};
+use crate::game::{Evaluation, Player, two_player, weights};
 
 /// The evaluation's terms, in the order of [`WEIGHTS`]: the side totals; the sides led; the
 /// value of this colour's dice still in the stocks (they will show on some side); holding the
@@ -40,12 +40,6 @@ impl Dwnsiwn {
     /// is their dot product with [`WEIGHTS`]).
     pub(super) fn terms(&self, player: Player) -> [i32; 6] {
         two_player::zero_sum_terms(player, self.state.decider, |p| self.side_terms(p as usize))
-    }
-
-    /// [`EVAL_BOUND`] while the game cannot end within `plies` (each placement fills one cell).
-    pub(super) fn value_bound_within(&self, plies: u32) -> Option<i32> {
-        let empty = CELL_COUNT as u32 - self.state.filled.count_ones();
-        (empty > plies).then_some(EVAL_BOUND)
     }
 
     fn side_terms(&self, colour: usize) -> [i32; 6] {
@@ -88,10 +82,20 @@ impl Dwnsiwn {
     }
 }
 
+impl Evaluation for Dwnsiwn {
+    crate::weighted_evaluation!();
+
+    /// [`EVAL_BOUND`] while the game cannot end within `plies` (each placement fills one cell).
+    fn value_bound_within(&self, plies: u32) -> Option<i32> {
+        let empty = CELL_COUNT as u32 - self.state.filled.count_ones();
+        (empty > plies).then_some(EVAL_BOUND)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameConfig};
+    use crate::game::{GameConfig, Notation, Rules};
 
     fn position(p1_stock: &str, p2_stock: &str) -> Dwnsiwn {
         let cells = vec!["."; CELL_COUNT].join(",");

@@ -1,8 +1,8 @@
-//! Decisions and their tokens (rules 10-13), and their generation.
+//! Decisions and their tokens (rules 10-13), and the pieces of their generation; the legal list
+//! and the random decision are `Rules::generate` and `Rules::random_move` in `position.rs`.
 
 use super::position::Dwnsiwn;
-use super::pyramid::{CELL_COUNT, SIDE_NAMES, cell_name, parse_cell, sides};
-use crate::game::{random_below, weighted_index};
+use super::pyramid::{SIDE_NAMES, cell_name, parse_cell, sides};
 
 /// No side letter in a placement token.
 pub const NO_SIDE: u8 = 3;
@@ -146,61 +146,8 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 }
 
 impl Dwnsiwn {
-    /// Every legal decision: rolls at a chance ply; else placements and captures, or `pass`
-    /// with an empty stock (rules 14-16, 21).
-    pub(super) fn generate(&self, moves: &mut Vec<DnMove>) {
-        moves.clear();
-        let s = &self.state;
-        if s.outcome.is_some() {
-            return;
-        }
-        if s.queue_head < s.queue_len {
-            moves.extend((1..=6).map(DnMove::Roll));
-            return;
-        }
-        let mover = s.decider as usize;
-        if s.stock_size(s.decider) == 0 {
-            moves.push(DnMove::Pass);
-            return;
-        }
-        let cells = (0..CELL_COUNT)
-            .filter(|&c| s.available(c))
-            .fold(0u32, |m, c| m | 1 << c);
-        for colour in 0..2u8 {
-            for value in 1..=6u8 {
-                if s.stock[mover][colour as usize][value as usize] == 0 {
-                    continue;
-                }
-                for cell in (0..CELL_COUNT).filter(|&c| cells >> c & 1 == 1) {
-                    let mask = sides(cell);
-                    let place = |s: u8, t: u8| DnMove::Place {
-                        colour,
-                        value,
-                        cell: cell as u8,
-                        s,
-                        t,
-                    };
-                    match mask.count_ones() {
-                        0 | 1 => moves.push(place(NO_SIDE, NO_SIDE)),
-                        2 => moves.extend(
-                            (0..3)
-                                .filter(|&d| mask >> d & 1 == 1)
-                                .map(|d| place(d, NO_SIDE)),
-                        ),
-                        _ => {
-                            for a in 0..3 {
-                                moves.extend((0..3).filter(|&b| b != a).map(|b| place(a, b)));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.push_captures(moves);
-    }
-
     /// Adds the mover's captures to `moves` (rule 21), by target, then by dice.
-    fn push_captures(&self, moves: &mut Vec<DnMove>) {
+    pub(super) fn push_captures(&self, moves: &mut Vec<DnMove>) {
         let s = &self.state;
         let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
         let own = &s.stock[mover][mover];
@@ -216,7 +163,7 @@ impl Dwnsiwn {
 
 /// How many placements a cell offers one die: one, or one per side (two sides), or one per
 /// ordered pair of sides (the apex: three).
-fn side_choices(cell: usize) -> usize {
+pub(super) fn side_choices(cell: usize) -> usize {
     match sides(cell).count_ones() {
         0 | 1 => 1,
         2 => 2,
@@ -225,7 +172,7 @@ fn side_choices(cell: usize) -> usize {
 }
 
 /// The `index`th of the side choices `generate` lists for `cell`, in its order.
-fn side_choice(cell: usize, index: usize) -> (u8, u8) {
+pub(super) fn side_choice(cell: usize, index: usize) -> (u8, u8) {
     let mask = sides(cell);
     match mask.count_ones() {
         0 | 1 => (NO_SIDE, NO_SIDE),
@@ -238,52 +185,6 @@ fn side_choice(cell: usize, index: usize) -> (u8, u8) {
             let second = (0..3).filter(|&b| b != first).nth(index % 2).unwrap();
             (first, second)
         }
-    }
-}
-
-impl Dwnsiwn {
-    /// The decision `generate` lists at a random index (a roll by weight), drawn without
-    /// listing the placements: they are counted per die kind and cell, and only the captures
-    /// are listed (in `moves`).
-    pub(super) fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DnMove>) -> DnMove {
-        let s = &self.state;
-        if s.queue_head < s.queue_len {
-            return DnMove::Roll(1 + weighted_index(std::iter::repeat_n(1, 6), rng) as u8);
-        }
-        let mover = s.decider as usize;
-        if s.stock_size(s.decider) == 0 {
-            random_below(1, rng);
-            return DnMove::Pass;
-        }
-        let cells = (0..CELL_COUNT).filter(|&c| s.available(c));
-        let per_kind: usize = cells.clone().map(side_choices).sum();
-        let kinds = (0..2u8)
-            .flat_map(|colour| (1..=6u8).map(move |value| (colour, value)))
-            .filter(|&(colour, value)| s.stock[mover][colour as usize][value as usize] > 0);
-        let placements = kinds.clone().count() * per_kind;
-        moves.clear();
-        self.push_captures(moves);
-        let pick = random_below(placements + moves.len(), rng);
-        if pick >= placements {
-            return moves[pick - placements];
-        }
-        let (colour, value) = kinds.clone().nth(pick / per_kind).unwrap();
-        let mut rest = pick % per_kind;
-        for cell in cells {
-            let choices = side_choices(cell);
-            if rest < choices {
-                let (s, t) = side_choice(cell, rest);
-                return DnMove::Place {
-                    colour,
-                    value,
-                    cell: cell as u8,
-                    s,
-                    t,
-                };
-            }
-            rest -= choices;
-        }
-        unreachable!("the pick lies among the placements")
     }
 }
 

@@ -1,11 +1,11 @@
 //! The Dwnsiwn position: the pyramid, both stocks, the queue of pending rolls, make and unmake.
 
-use super::moves::DnMove;
+use super::moves::{DnMove, NO_SIDE, side_choice, side_choices};
 use super::pyramid::{
     APEX, APEX_TABLE, CELL_COUNT, CellIndex, DUNGEON, SUPPORT, layer, second_value, sides,
 };
 use crate::game::hashing::{key_table, mix64};
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Outcome, Player, Rules, Turn, random_below, weighted_index};
 
 /// Every cell filled.
 pub const FULL: u32 = (1 << CELL_COUNT) - 1;
@@ -246,11 +246,6 @@ impl Dwnsiwn {
         })
     }
 
-    /// The hash computed from scratch.
-    pub(super) fn hash_from_scratch(&self) -> u64 {
-        self.state.compute_hash()
-    }
-
     /// What a die shows when placed: `value` of `colour` by `placer` on `cell`, sides `s` and `t` as
     /// the token names them (rules 17-19).
     pub fn faces(
@@ -278,9 +273,148 @@ impl Dwnsiwn {
         }
         shown
     }
+}
+
+impl Rules for Dwnsiwn {
+    type Move = DnMove;
+    const NAME: &'static str = "dwnsiwn";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Ok(Dwnsiwn::start())
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        let s = &self.state;
+        if s.outcome.is_some() {
+            Turn::Over
+        } else if s.queue_head < s.queue_len {
+            Turn::Chance
+        } else {
+            Turn::Player(s.decider)
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.state.end_reason()
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    /// The hash computed from scratch.
+    fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_hash()
+    }
+
+    /// Every legal decision: rolls at a chance ply; else placements and captures, or `pass`
+    /// with an empty stock (rules 14-16, 21).
+    fn generate(&self, moves: &mut Vec<DnMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        if s.queue_head < s.queue_len {
+            moves.extend((1..=6).map(DnMove::Roll));
+            return;
+        }
+        let mover = s.decider as usize;
+        if s.stock_size(s.decider) == 0 {
+            moves.push(DnMove::Pass);
+            return;
+        }
+        let cells = (0..CELL_COUNT)
+            .filter(|&c| s.available(c))
+            .fold(0u32, |m, c| m | 1 << c);
+        for colour in 0..2u8 {
+            for value in 1..=6u8 {
+                if s.stock[mover][colour as usize][value as usize] == 0 {
+                    continue;
+                }
+                for cell in (0..CELL_COUNT).filter(|&c| cells >> c & 1 == 1) {
+                    let mask = sides(cell);
+                    let place = |s: u8, t: u8| DnMove::Place {
+                        colour,
+                        value,
+                        cell: cell as u8,
+                        s,
+                        t,
+                    };
+                    match mask.count_ones() {
+                        0 | 1 => moves.push(place(NO_SIDE, NO_SIDE)),
+                        2 => moves.extend(
+                            (0..3)
+                                .filter(|&d| mask >> d & 1 == 1)
+                                .map(|d| place(d, NO_SIDE)),
+                        ),
+                        _ => {
+                            for a in 0..3 {
+                                moves.extend((0..3).filter(|&b| b != a).map(|b| place(a, b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.push_captures(moves);
+    }
+
+    /// The decision `generate` lists at a random index (a roll by weight), drawn without
+    /// listing the placements: they are counted per die kind and cell, and only the captures
+    /// are listed (in `moves`).
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, moves: &mut Vec<DnMove>) -> DnMove {
+        let s = &self.state;
+        if s.queue_head < s.queue_len {
+            return DnMove::Roll(1 + weighted_index(std::iter::repeat_n(1, 6), rng) as u8);
+        }
+        let mover = s.decider as usize;
+        if s.stock_size(s.decider) == 0 {
+            random_below(1, rng);
+            return DnMove::Pass;
+        }
+        let cells = (0..CELL_COUNT).filter(|&c| s.available(c));
+        let per_kind: usize = cells.clone().map(side_choices).sum();
+        let kinds = (0..2u8)
+            .flat_map(|colour| (1..=6u8).map(move |value| (colour, value)))
+            .filter(|&(colour, value)| s.stock[mover][colour as usize][value as usize] > 0);
+        let placements = kinds.clone().count() * per_kind;
+        moves.clear();
+        self.push_captures(moves);
+        let pick = random_below(placements + moves.len(), rng);
+        if pick >= placements {
+            return moves[pick - placements];
+        }
+        let (colour, value) = kinds.clone().nth(pick / per_kind).unwrap();
+        let mut rest = pick % per_kind;
+        for cell in cells {
+            let choices = side_choices(cell);
+            if rest < choices {
+                let (s, t) = side_choice(cell, rest);
+                return DnMove::Place {
+                    colour,
+                    value,
+                    cell: cell as u8,
+                    s,
+                    t,
+                };
+            }
+            rest -= choices;
+        }
+        unreachable!("the pick lies among the placements")
+    }
 
     /// Plays a legal decision (rules 14-24, 27).
-    pub(super) fn make(&mut self, mv: DnMove) {
+    fn make(&mut self, mv: DnMove) {
         let s = &mut self.state;
         self.undo.push(Undo {
             mv,
@@ -359,7 +493,7 @@ impl Dwnsiwn {
     }
 
     /// Takes back the last decision: the move's changes in reverse, the hash as it was.
-    pub(super) fn unmake(&mut self) {
+    fn unmake(&mut self) {
         let undo = self.undo.pop().expect("unmake without a move");
         let s = &mut self.state;
         (s.hash, s.queue_head, s.queue_len) = (undo.hash, undo.queue_head, undo.queue_len);
@@ -399,5 +533,13 @@ impl Dwnsiwn {
             }
             DnMove::Pass => s.decider = 1 - s.decider,
         }
+    }
+
+    fn move_code(mv: DnMove) -> u32 {
+        mv.code()
+    }
+
+    fn move_index(mv: DnMove) -> usize {
+        (mv.code() as usize ^ (mv.code() >> 12) as usize) % Self::MOVE_INDEX_SPACE
     }
 }

@@ -1,8 +1,9 @@
 //! Position text (parse and write) and the pyramid drawing.
 
+use super::moves::DnMove;
 use super::position::{DICE_PER_COLOUR, Dwnsiwn, NOBODY, State, queue_entry};
 use super::pyramid::{CELL_COUNT, DUNGEON, SUPPORT, cell_name, layer, sides};
-use crate::game::Player;
+use crate::game::{GameConfig, Notation, Player};
 
 fn parse_stock(text: &str) -> Result<[[u8; 7]; 2], String> {
     let mut stock = [[0u8; 7]; 2];
@@ -82,9 +83,9 @@ fn parse_cell_entry(cell: usize, entry: &str) -> Result<Option<(u8, [u8; 3])>, S
     }
 }
 
-impl Dwnsiwn {
+impl Notation for Dwnsiwn {
     /// Parses `<cells> <p1 stock> <p2 stock> <queue> <decider>` (see `seeds/dwnsiwn.md`).
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [cells, stock1, stock2, queue, decider] = fields[..] else {
             return Err(
@@ -177,7 +178,7 @@ impl Dwnsiwn {
     }
 
     /// Writes the position text.
-    pub fn write_text(&self) -> String {
+    fn to_text(&self) -> String {
         let s: &State = &self.state;
         let cells: Vec<String> = (0..CELL_COUNT)
             .map(|c| {
@@ -207,7 +208,7 @@ impl Dwnsiwn {
     }
 
     /// The pyramid layer by layer, the stocks, the scores per side and the pending rolls.
-    pub fn draw_board(&self) -> String {
+    fn draw(&self) -> String {
         let s = &self.state;
         let mut out = String::new();
         for layer_index in 0..4 {
@@ -242,5 +243,13 @@ impl Dwnsiwn {
             out.push_str(&format!("{pending} rolls pending\n"));
         }
         out
+    }
+
+    fn format_move(&self, mv: DnMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        super::moves::check_syntax(token)
     }
 }

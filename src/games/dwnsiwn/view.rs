@@ -6,6 +6,7 @@ use super::moves::DnMove;
 use super::position::Dwnsiwn;
 use super::pyramid::{CELL_COUNT, CELLS, CellIndex, DUNGEON, SIDE_NAMES, cell_name};
 use super::text::{write_queue, write_stock};
+use crate::game::Picture;
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
 
 /// Where a cell appears from above: the bottom layer is a triangle of ten cells with corners
@@ -28,11 +29,11 @@ fn shown_text(shown: [u8; 3]) -> String {
     faces.join(" ")
 }
 
-impl Dwnsiwn {
+impl Picture for Dwnsiwn {
     /// The 20 cells (`layer-0` the apex .. `layer-3` the bottom, `dungeon` on `111`), every
     /// placed die with its colour and the values it shows, and the stocks, pending rolls and
     /// side totals as panels.
-    pub fn board_view(&self) -> View {
+    fn view(&self) -> View {
         let s = &self.state;
         let cells = (0..CELL_COUNT)
             .map(|cell| {
@@ -90,7 +91,7 @@ impl Dwnsiwn {
     }
 
     /// A placement acts on its cell; rolls, captures (in the stocks) and passes on none.
-    pub fn describe_move(mv: DnMove) -> MoveView {
+    fn move_view(&self, mv: DnMove) -> MoveView {
         let (to, words) = match mv {
             DnMove::Roll(v) => (None, format!("the die rolls {v}")),
             DnMove::Place {

@@ -3,8 +3,9 @@
 //! (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::{CellSet, RIM};
+use super::moves::SpMove;
 use super::position::{Splinter, colour_of, kind_of};
-use crate::game::{Player, two_player, weights};
+use crate::game::{Evaluation, Player, two_player, weights};
 
 /// The evaluation's terms, in the order of [`WEIGHTS`]: piece types knocked out, down to one
 /// piece and down to two; pieces; loose pieces (one neighbour or none) of a type with more
@@ -54,5 +55,13 @@ impl Splinter {
             terms[if counts[kind_of(code)] <= 1 { 6 } else { 5 }] += 1;
         }
         terms
+    }
+}
+
+impl Evaluation for Splinter {
+    crate::weighted_evaluation!();
+
+    fn is_noisy(&self, mv: SpMove) -> bool {
+        mv.takes_pieces_off()
     }
 }

@@ -11,16 +11,13 @@ mod square;
 mod text;
 mod view;
 
-use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
 
-impl Game for Splinter {
-    type Move = SpMove;
-    const NAME: &'static str = "splinter";
+impl Profiled for Splinter {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
@@ -37,95 +34,4 @@ impl Game for Splinter {
         search_depth: 3,
         mcts_iterations: 20_000,
     };
-    const MOVE_INDEX_SPACE: usize = 4096;
-
-    fn startpos(_config: &GameConfig) -> Result<Self, String> {
-        Splinter::parse_text(START)
-    }
-
-    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
-        Splinter::parse_text(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.write_text()
-    }
-
-    fn draw(&self) -> String {
-        self.draw_board()
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        two_player::turn(self.state.outcome, self.state.side)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.state.outcome
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        Splinter::end_reason(self)
-    }
-
-    fn hash(&self) -> u64 {
-        Splinter::hash(self)
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        Splinter::hash_from_scratch(self)
-    }
-
-    fn repeats_earlier(&self) -> bool {
-        Splinter::repeats_earlier(self)
-    }
-
-    fn generate(&self, moves: &mut Vec<SpMove>) {
-        Splinter::generate(self, moves)
-    }
-
-    fn make(&mut self, mv: SpMove) {
-        Splinter::make(self, mv)
-    }
-
-    fn unmake(&mut self) {
-        Splinter::unmake(self)
-    }
-
-    fn hand_turn_to(&mut self, player: Player) -> bool {
-        Splinter::hand_turn_to(self, player)
-    }
-
-    fn is_noisy(&self, mv: SpMove) -> bool {
-        mv.takes_pieces_off()
-    }
-
-    fn format_move(&self, mv: SpMove) -> String {
-        mv.token()
-    }
-
-    fn check_token_syntax(token: &str) -> Result<(), String> {
-        moves::check_syntax(token)
-    }
-
-    fn move_code(mv: SpMove) -> u32 {
-        mv.bits()
-    }
-
-    fn move_index(mv: SpMove) -> usize {
-        (mv.bits() & 4095) as usize
-    }
-
-    fn view(&self) -> View {
-        self.board_view()
-    }
-
-    fn move_view(&self, mv: SpMove) -> MoveView {
-        Splinter::describe_move(mv)
-    }
-
-    crate::weighted_evaluation!(eval);
 }

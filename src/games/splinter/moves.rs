@@ -1,8 +1,9 @@
-//! Moves, their tokens, and their generation (with the tie choices of R6 as separate tokens).
+//! Moves, their tokens, and the pieces of their generation (with the tie choices of R6 as
+//! separate tokens); the legal list itself is `Rules::generate` in `position.rs`.
 
 use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
-use super::groups::{may_split, split, split_tied};
-use super::position::{NO_DIRECTION, Splinter, colour_of};
+
+use super::position::{Splinter, colour_of};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
 /// whether the move splinters at all, which generation finds out and `make` then need not, and
@@ -110,61 +111,14 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
 }
 
 impl Splinter {
-    /// Every legal move: each own piece in each direction whose first cell is on the board (R2),
-    /// except those the no-return rule bars (R8); a tied splinter gives one move per tied group.
-    pub(super) fn generate(&self, moves: &mut Vec<SpMove>) {
-        moves.clear();
-        let s = &self.state;
-        if s.outcome.is_some() {
-            return;
-        }
-        let barred_direction = if s.record.direction == NO_DIRECTION {
-            usize::MAX
-        } else {
-            reverse(s.record.direction as usize)
-        };
-        for from in s.by_colour[s.side as usize].iter() {
-            // After a push from `from` in `dir` its neighbours are these and the first cell in
-            // `dir`, which the pushed piece takes: most pushes cannot split the pieces.
-            let ring = s.occupied.ring(from);
-            for dir in 0..8 {
-                if !on_board(step(from, dir)) {
-                    continue;
-                }
-                if dir == barred_direction && self.chain_meets_record(from, dir) {
-                    continue;
-                }
-                let end = self.chain_end(from, dir);
-                let knocks_off = self.knocks_off(end, dir);
-                let after =
-                    may_split(ring | 1 << dir).then(|| self.occupancy_after_push(from, end));
-                let tied = after.and_then(|after| split_tied(&after, from));
-                match (tied, after) {
-                    (Some(true), Some(after)) => {
-                        let groups = split(&after, from).expect("a tied push splits");
-                        moves.extend(
-                            groups.tied_firsts().map(|first| {
-                                SpMove::new(from, dir, Some(first), (true, knocks_off))
-                            }),
-                        );
-                    }
-                    _ => {
-                        let marks = (tied.is_some(), knocks_off);
-                        moves.push(SpMove::new(from, dir, None, marks));
-                    }
-                }
-            }
-        }
-    }
-
     /// Whether a push in `dir` whose chain ends before `end` pushes an opponent's piece off
     /// the board (R4).
-    fn knocks_off(&self, end: Cell, dir: usize) -> bool {
+    pub(super) fn knocks_off(&self, end: Cell, dir: usize) -> bool {
         !on_board(end) && colour_of(self.state.board[step(end, reverse(dir))]) != self.state.side
     }
 
     /// Whether the push chain from `from` in `dir` holds a cell of the record (R8).
-    fn chain_meets_record(&self, from: Cell, dir: usize) -> bool {
+    pub(super) fn chain_meets_record(&self, from: Cell, dir: usize) -> bool {
         let mut cell = from;
         while self.state.occupied.has(cell) {
             if self.state.record.cells.has(cell) {
@@ -179,6 +133,7 @@ impl Splinter {
 #[cfg(test)]
 mod tests {
     use super::super::groups::groups_by_stepping;
+
     use super::*;
 
     #[test]
@@ -209,7 +164,8 @@ mod tests {
     /// `pushes_that_knock_an_opponent_s_piece_off_or_splinter_are_noisy` has the ones that do).
     #[test]
     fn the_splinter_mark_is_set_on_exactly_the_splitting_moves() {
-        use crate::game::{Game, GameConfig};
+        use super::super::groups::split;
+        use crate::game::{GameConfig, Rules};
         use rand::SeedableRng as _;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
         let (mut marked, mut moves, mut scratch) = (0, Vec::new(), Vec::new());

@@ -1,11 +1,11 @@
 //! The Splinter position: pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
 
-use super::board::{CELLS, Cell, CellSet, on_board, step};
-use super::groups::split;
+use super::board::{CELLS, Cell, CellSet, on_board, reverse, step};
+use super::groups::{may_split, split, split_tied};
 use super::moves::SpMove;
 use crate::game::hashing::{key_table, mix64};
 use crate::game::repetition::RepetitionHistory;
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Notation, Outcome, Player, Rules, Turn, two_player};
 
 /// A guard cell outside the board.
 pub const OFF: u8 = 0xFF;
@@ -164,26 +164,6 @@ impl State {
 }
 
 impl Splinter {
-    /// Why the game is over, once it is: the knockouts (and pieces, when they tie), the third
-    /// repetition, or the ply limit.
-    pub(super) fn end_reason(&self) -> Option<String> {
-        let s = &self.state;
-        s.outcome?;
-        if s.knockout_result().is_some() {
-            let (k1, k2) = (s.knockouts(0), s.knockouts(1));
-            let mut text = format!("knockouts: p1 {k1}, p2 {k2}");
-            if k1 == k2 {
-                let (n1, n2) = (s.by_colour[0].len(), s.by_colour[1].len());
-                text += &format!("; pieces: p1 {n1}, p2 {n2}");
-            }
-            return Some(text);
-        }
-        Some(match self.history.occurred(3) {
-            true => "the position came for the third time".to_string(),
-            false => format!("ply {PLY_LIMIT} was reached"),
-        })
-    }
-
     /// A position from pieces by cell, side to move, record and ply count.
     pub(super) fn from_parts(
         pieces: &[(Cell, u8)],
@@ -224,21 +204,6 @@ impl Splinter {
         }
     }
 
-    /// The full hash: pieces, side, record and ply count.
-    pub(super) fn hash(&self) -> u64 {
-        self.state.board_hash ^ PLY_KEYS[self.state.ply as usize]
-    }
-
-    /// The hash computed from scratch.
-    pub(super) fn hash_from_scratch(&self) -> u64 {
-        self.state.compute_board_hash() ^ PLY_KEYS[self.state.ply as usize]
-    }
-
-    /// Whether the current position occurred earlier in the game.
-    pub(super) fn repeats_earlier(&self) -> bool {
-        self.history.occurred(2)
-    }
-
     /// The cells of the push chain from `from` in `dir` (R3), and the cell after it.
     #[inline]
     pub(super) fn chain_end(&self, from: Cell, dir: usize) -> Cell {
@@ -259,9 +224,113 @@ impl Splinter {
         }
         after
     }
+}
+
+impl Rules for Splinter {
+    type Move = SpMove;
+    const NAME: &'static str = "splinter";
+    const MOVE_INDEX_SPACE: usize = 4096;
+
+    fn startpos(config: &GameConfig) -> Result<Self, String> {
+        Splinter::from_text(super::text::START, config)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        two_player::turn(self.state.outcome, self.state.side)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Why the game is over, once it is: the knockouts (and pieces, when they tie), the third
+    /// repetition, or the ply limit.
+    fn end_reason(&self) -> Option<String> {
+        let s = &self.state;
+        s.outcome?;
+        if s.knockout_result().is_some() {
+            let (k1, k2) = (s.knockouts(0), s.knockouts(1));
+            let mut text = format!("knockouts: p1 {k1}, p2 {k2}");
+            if k1 == k2 {
+                let (n1, n2) = (s.by_colour[0].len(), s.by_colour[1].len());
+                text += &format!("; pieces: p1 {n1}, p2 {n2}");
+            }
+            return Some(text);
+        }
+        Some(match self.history.occurred(3) {
+            true => "the position came for the third time".to_string(),
+            false => format!("ply {PLY_LIMIT} was reached"),
+        })
+    }
+
+    /// The full hash: pieces, side, record and ply count.
+    fn hash(&self) -> u64 {
+        self.state.board_hash ^ PLY_KEYS[self.state.ply as usize]
+    }
+
+    /// The hash computed from scratch.
+    fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_board_hash() ^ PLY_KEYS[self.state.ply as usize]
+    }
+
+    /// Whether the current position occurred earlier in the game.
+    fn repeats_earlier(&self) -> bool {
+        self.history.occurred(2)
+    }
+
+    /// Every legal move: each own piece in each direction whose first cell is on the board (R2),
+    /// except those the no-return rule bars (R8); a tied splinter gives one move per tied group.
+    fn generate(&self, moves: &mut Vec<SpMove>) {
+        moves.clear();
+        let s = &self.state;
+        if s.outcome.is_some() {
+            return;
+        }
+        let barred_direction = if s.record.direction == NO_DIRECTION {
+            usize::MAX
+        } else {
+            reverse(s.record.direction as usize)
+        };
+        for from in s.by_colour[s.side as usize].iter() {
+            // After a push from `from` in `dir` its neighbours are these and the first cell in
+            // `dir`, which the pushed piece takes: most pushes cannot split the pieces.
+            let ring = s.occupied.ring(from);
+            for dir in 0..8 {
+                if !on_board(step(from, dir)) {
+                    continue;
+                }
+                if dir == barred_direction && self.chain_meets_record(from, dir) {
+                    continue;
+                }
+                let end = self.chain_end(from, dir);
+                let knocks_off = self.knocks_off(end, dir);
+                let after =
+                    may_split(ring | 1 << dir).then(|| self.occupancy_after_push(from, end));
+                let tied = after.and_then(|after| split_tied(&after, from));
+                match (tied, after) {
+                    (Some(true), Some(after)) => {
+                        let groups = split(&after, from).expect("a tied push splits");
+                        moves.extend(
+                            groups.tied_firsts().map(|first| {
+                                SpMove::new(from, dir, Some(first), (true, knocks_off))
+                            }),
+                        );
+                    }
+                    _ => {
+                        let marks = (tied.is_some(), knocks_off);
+                        moves.push(SpMove::new(from, dir, None, marks));
+                    }
+                }
+            }
+        }
+    }
 
     /// Plays a legal move: push, fall-off, splinter, record, and the end checks (E1-E6).
-    pub(super) fn make(&mut self, mv: SpMove) {
+    fn make(&mut self, mv: SpMove) {
         self.undo.push(self.state);
         let (from, dir) = (mv.from(), mv.direction());
         let end = self.chain_end(from, dir);
@@ -317,10 +386,16 @@ impl Splinter {
             .or_else(|| (self.history.occurred(3) || s.ply >= PLY_LIMIT).then_some(Outcome::Draw));
     }
 
+    /// Takes back the last move.
+    fn unmake(&mut self) {
+        self.history.pop();
+        self.state = self.undo.pop().expect("unmake without a move");
+    }
+
     /// Hands the turn to the other player without a move (for the search's null move; no
     /// rule allows it), counting a ply and leaving no record; `unmake` takes it back.
     /// Refused in a finished game.
-    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
+    fn hand_turn_to(&mut self, player: Player) -> bool {
         if self.state.outcome.is_some() || player == self.state.side || player > 1 {
             return false;
         }
@@ -335,9 +410,11 @@ impl Splinter {
         true
     }
 
-    /// Takes back the last move.
-    pub(super) fn unmake(&mut self) {
-        self.history.pop();
-        self.state = self.undo.pop().expect("unmake without a move");
+    fn move_code(mv: SpMove) -> u32 {
+        mv.bits()
+    }
+
+    fn move_index(mv: SpMove) -> usize {
+        (mv.bits() & 4095) as usize
     }
 }

@@ -4,10 +4,11 @@ use super::board::{
     Cell, CellSet, DIRECTION_NAMES, FILES, RANKS, STRIDE, cell_name, cell_of, parse_cell,
 };
 use super::groups::joined;
+use super::moves::SpMove;
 use super::position::{
     NO_DIRECTION, PLY_LIMIT, Record, Splinter, TYPES, colour_of, kind_of, piece,
 };
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Notation, Outcome, Player};
 
 /// The start position (P3, P4), kept as data because the piece-type layout is a convention.
 pub const START: &str =
@@ -79,10 +80,10 @@ fn parse_record(text: &str) -> Result<Record, String> {
     })
 }
 
-impl Splinter {
+impl Notation for Splinter {
     /// Parses `<rank 18>/.../<rank 1> <p1|p2> <record> <plies> [draw]`; `draw` marks a game
     /// drawn by repetition, which the board alone cannot show.
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let (board, side, record, ply, drawn) = match fields[..] {
             [board, side, record, ply] => (board, side, record, ply, false),
@@ -150,7 +151,7 @@ impl Splinter {
     }
 
     /// Writes the position text.
-    pub fn write_text(&self) -> String {
+    fn to_text(&self) -> String {
         let s = &self.state;
         let ranks: Vec<String> = (0..RANKS)
             .rev()
@@ -198,7 +199,7 @@ impl Splinter {
     }
 
     /// The occupied part of the board, with rank numbers and file letters.
-    pub fn draw_board(&self) -> String {
+    fn draw(&self) -> String {
         let s = &self.state;
         let cells: Vec<Cell> = s.occupied.iter().collect();
         let (Some(&lowest), Some(&highest)) = (cells.first(), cells.last()) else {
@@ -222,5 +223,13 @@ impl Splinter {
         }
         out.push('\n');
         out
+    }
+
+    fn format_move(&self, mv: SpMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        super::moves::check_syntax(token)
     }
 }

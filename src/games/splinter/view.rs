@@ -6,6 +6,7 @@ use super::board::{
 };
 use super::moves::SpMove;
 use super::position::{NO_DIRECTION, Splinter, colour_of, kind_of};
+use crate::game::Picture;
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
 
 /// The figure of each piece type, in [`super::position::TYPES`] order.
@@ -16,10 +17,10 @@ fn view_index(cell: Cell) -> usize {
     (cell / STRIDE - 1) * FILES + cell % STRIDE - 1
 }
 
-impl Splinter {
+impl Picture for Splinter {
     /// Every square as a cell (`no-return` on the record's squares), every piece by type, and
     /// the record in words.
-    pub fn board_view(&self) -> View {
+    fn view(&self) -> View {
         let s = &self.state;
         let barred = s.record.direction != NO_DIRECTION;
         let mut cells: Vec<CellView> = (0..RANKS * FILES)
@@ -63,7 +64,7 @@ impl Splinter {
     }
 
     /// A push from its square one step on, with the group kept after a tied splinter.
-    pub fn describe_move(mv: SpMove) -> MoveView {
+    fn move_view(&self, mv: SpMove) -> MoveView {
         let (from, to) = (mv.from(), step(mv.from(), mv.direction()));
         let direction = DIRECTION_NAMES[mv.direction()];
         let kept = mv.choice().map_or(String::new(), |c| {

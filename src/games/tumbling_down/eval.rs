@@ -2,8 +2,9 @@
 //! data (`weights.txt`, fitted by `tools/tune`).
 
 use super::board::{LINES, RAYS, Square, distance, neighbour_count};
+use super::moves::TdMove;
 use super::position::TumblingDown;
-use crate::game::{Player, two_player, weights};
+use crate::game::{Evaluation, Player, two_player, weights};
 
 /// The evaluation's terms, in the order of [`WEIGHTS`].
 pub(super) const TERMS: [&str; 6] = [
@@ -82,10 +83,27 @@ impl TumblingDown {
     }
 }
 
+impl Evaluation for TumblingDown {
+    crate::weighted_evaluation!();
+
+    fn is_noisy(&self, mv: TdMove) -> bool {
+        self.lands_on_a_king(mv)
+    }
+
+    fn noisy_candidates(&self, moves: &mut Vec<TdMove>) {
+        self.generate_king_landings(moves)
+    }
+
+    fn must_answer_threat(&self) -> bool {
+        // Both scans find nothing once the game is over.
+        self.could_land_on_a_king(1 - self.side) && !self.could_land_on_a_king(self.side)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameConfig};
+    use crate::game::{GameConfig, Rules};
     use rand::SeedableRng as _;
 
     /// The threats counted square by square along each line from each king, as the rule reads:

@@ -9,15 +9,12 @@ pub mod position;
 mod text;
 mod view;
 
-use crate::game::view::{MoveView, View};
-use crate::game::{BenchSpec, Game, GameConfig, Outcome, Player, Turn, two_player};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::TdMove;
 pub use position::TumblingDown;
 
-impl Game for TumblingDown {
-    type Move = TdMove;
-    const NAME: &'static str = "tumbling-down";
+impl Profiled for TumblingDown {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
     const BENCH: BenchSpec = BenchSpec {
         positions: &[
@@ -35,104 +32,4 @@ impl Game for TumblingDown {
         search_depth: 4,
         mcts_iterations: 100_000,
     };
-    const MOVE_INDEX_SPACE: usize = 1024;
-
-    fn startpos(_config: &GameConfig) -> Result<Self, String> {
-        Ok(TumblingDown::from_parts(&text::start_stacks(), 0, 0))
-    }
-
-    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
-        TumblingDown::parse_text(text)
-    }
-
-    fn to_text(&self) -> String {
-        self.write_text()
-    }
-
-    fn draw(&self) -> String {
-        self.draw_board()
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        two_player::turn(self.outcome(), self.side())
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        TumblingDown::outcome(self)
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        TumblingDown::end_reason(self)
-    }
-
-    fn hash(&self) -> u64 {
-        TumblingDown::hash(self)
-    }
-
-    fn repeats_earlier(&self) -> bool {
-        TumblingDown::repeats_earlier(self)
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        TumblingDown::hash_from_scratch(self)
-    }
-
-    fn generate(&self, moves: &mut Vec<TdMove>) {
-        TumblingDown::generate(self, moves)
-    }
-
-    fn make(&mut self, mv: TdMove) {
-        TumblingDown::make(self, mv)
-    }
-
-    fn unmake(&mut self) {
-        TumblingDown::unmake(self)
-    }
-
-    fn hand_turn_to(&mut self, player: Player) -> bool {
-        TumblingDown::hand_turn_to(self, player)
-    }
-
-    fn is_noisy(&self, mv: TdMove) -> bool {
-        self.lands_on_a_king(mv)
-    }
-
-    fn must_answer_threat(&self) -> bool {
-        // Both scans find nothing once the game is over.
-        self.could_land_on_a_king(1 - self.side) && !self.could_land_on_a_king(self.side)
-    }
-
-    fn noisy_candidates(&self, moves: &mut Vec<TdMove>) {
-        self.generate_king_landings(moves)
-    }
-
-    fn format_move(&self, mv: TdMove) -> String {
-        mv.token()
-    }
-
-    fn check_token_syntax(token: &str) -> Result<(), String> {
-        moves::check_syntax(token)
-    }
-
-    fn move_code(mv: TdMove) -> u32 {
-        mv.bits() as u32
-    }
-
-    fn move_index(mv: TdMove) -> usize {
-        mv.bits() as usize
-    }
-
-    fn view(&self) -> View {
-        self.board_view()
-    }
-
-    fn move_view(&self, mv: TdMove) -> MoveView {
-        TumblingDown::describe_move(mv)
-    }
-
-    crate::weighted_evaluation!(eval);
 }

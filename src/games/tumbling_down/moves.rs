@@ -4,7 +4,7 @@ use super::board::{
     DIRECTION_MASKS, DIRECTIONS, LINES, RAYS, Square, neighbour, parse_square, square_name,
 };
 use super::position::TumblingDown;
-use crate::game::Player;
+use crate::game::{Player, Rules};
 
 /// A step or tumble: origin square, direction and kind, packed in 10 bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -79,7 +79,11 @@ impl TumblingDown {
     /// it that stays on the board, in the order moves are listed; `tall` when the stack has two
     /// or more checkers, so that it may tumble (T6). Nothing once the game is over.
     #[inline(always)]
-    fn each_direction(&self, player: Player, mut visit: impl FnMut(Square, usize, bool)) {
+    pub(super) fn each_direction(
+        &self,
+        player: Player,
+        mut visit: impl FnMut(Square, usize, bool),
+    ) {
         if self.outcome().is_some() {
             return;
         }
@@ -95,18 +99,6 @@ impl TumblingDown {
                 visit(from, dir, tall);
             }
         }
-    }
-
-    /// Every legal move: for each controlled stack and on-board direction a step,
-    /// and a tumble too when the stack has two or more checkers (T6).
-    pub(super) fn generate(&self, moves: &mut Vec<TdMove>) {
-        moves.clear();
-        self.each_direction(self.side, |from, dir, tall| {
-            moves.push(TdMove::new(from, dir, false));
-            if tall {
-                moves.push(TdMove::new(from, dir, true));
-            }
-        });
     }
 
     /// The moves that land on one of the opponent's kings, in [`TumblingDown::generate`]'s

@@ -4,7 +4,7 @@ use super::board::{LINES, Square, neighbour};
 use super::moves::TdMove;
 use crate::game::hashing::{key_table, mix64};
 use crate::game::repetition::RepetitionHistory;
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Outcome, Player, Rules, Turn, two_player};
 
 /// The most checkers one colour may have on the board.
 pub const CHECKERS_PER_PLAYER: u32 = 29;
@@ -171,41 +171,9 @@ impl TumblingDown {
         self.ply
     }
 
-    /// The result once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// Why the game is over, once it is: a king fell, the third repetition, or the ply limit.
-    pub(super) fn end_reason(&self) -> Option<String> {
-        Some(match self.outcome? {
-            Outcome::Win(winner) => format!("p{}'s king fell", 2 - winner),
-            _ if self.history.occurred(3) => "the position came for the third time".to_string(),
-            _ => format!("ply {PLY_LIMIT} was reached"),
-        })
-    }
-
     /// Marks a set-up position as finished (its text gave the result).
     pub(super) fn set_outcome(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
-    }
-
-    /// The full hash: board, side to move and ply counter.
-    pub(super) fn hash(&self) -> u64 {
-        self.board_hash ^ ply_key(self.ply)
-    }
-
-    /// The hash computed from scratch (for checking the incremental one).
-    pub(super) fn hash_from_scratch(&self) -> u64 {
-        let squares = (0..64).fold(0, |h, sq| {
-            h ^ stack_key(sq, self.heights[sq], self.colors[sq])
-        });
-        squares ^ side_key(self.side) ^ ply_key(self.ply)
-    }
-
-    /// Whether the current position occurred earlier in the history.
-    pub(super) fn repeats_earlier(&self) -> bool {
-        self.history.occurred(2)
     }
 
     /// Sets a square's stack, keeping the control and pure-stack bitboards in step (not the hash).
@@ -280,9 +248,71 @@ impl TumblingDown {
         self.board_hash ^= stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
         self.put(sq, height, colors);
     }
+}
+
+impl Rules for TumblingDown {
+    type Move = TdMove;
+    const NAME: &'static str = "tumbling-down";
+    const MOVE_INDEX_SPACE: usize = 1024;
+
+    fn startpos(_config: &GameConfig) -> Result<Self, String> {
+        Ok(TumblingDown::from_parts(&super::text::start_stacks(), 0, 0))
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        two_player::turn(self.outcome, self.side)
+    }
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Why the game is over, once it is: a king fell, the third repetition, or the ply limit.
+    fn end_reason(&self) -> Option<String> {
+        Some(match self.outcome? {
+            Outcome::Win(winner) => format!("p{}'s king fell", 2 - winner),
+            _ if self.history.occurred(3) => "the position came for the third time".to_string(),
+            _ => format!("ply {PLY_LIMIT} was reached"),
+        })
+    }
+
+    /// The full hash: board, side to move and ply counter.
+    fn hash(&self) -> u64 {
+        self.board_hash ^ ply_key(self.ply)
+    }
+
+    /// The hash computed from scratch (for checking the incremental one).
+    fn hash_from_scratch(&self) -> u64 {
+        let squares = (0..64).fold(0, |h, sq| {
+            h ^ stack_key(sq, self.heights[sq], self.colors[sq])
+        });
+        squares ^ side_key(self.side) ^ ply_key(self.ply)
+    }
+
+    /// Whether the current position occurred earlier in the history.
+    fn repeats_earlier(&self) -> bool {
+        self.history.occurred(2)
+    }
+
+    /// Every legal move: for each controlled stack and on-board direction a step,
+    /// and a tumble too when the stack has two or more checkers (T6).
+    fn generate(&self, moves: &mut Vec<TdMove>) {
+        moves.clear();
+        self.each_direction(self.side, |from, dir, tall| {
+            moves.push(TdMove::new(from, dir, false));
+            if tall {
+                moves.push(TdMove::new(from, dir, true));
+            }
+        });
+    }
 
     /// Plays a legal move and decides the game if it ends (R9-R11, E1-E4).
-    pub(super) fn make(&mut self, mv: TdMove) {
+    fn make(&mut self, mv: TdMove) {
         let from = mv.from();
         let (height, colors) = self.stack(from);
         let mut undo = Undo {
@@ -357,9 +387,33 @@ impl TumblingDown {
         };
     }
 
+    /// Takes back the last move.
+    fn unmake(&mut self) {
+        let undo = self.undo.pop().expect("unmake without a move");
+        self.history.pop();
+        if let Some(mv) = undo.mv {
+            let from = mv.from();
+            self.heights[from] = undo.heights[0];
+            self.colors[from] = undo.origin_colors;
+            let line = &LINES[from][mv.direction()];
+            for (i, &old_height) in undo.heights[1..undo.count as usize].iter().enumerate() {
+                let sq = line.squares[i] as Square;
+                self.heights[sq] = old_height;
+                self.colors[sq] &= low_bits(old_height);
+            }
+        }
+        self.controlled = undo.controlled;
+        self.pure = undo.pure;
+        self.board_hash = undo.board_hash;
+        self.king_height = undo.king_height;
+        self.side = 1 - self.side;
+        self.ply -= 1;
+        self.outcome = None;
+    }
+
     /// Hands the turn to the other player without a move (for the search's null move; no
     /// rule allows it), counting a ply; `unmake` takes it back. Refused in a finished game.
-    pub(super) fn hand_turn_to(&mut self, player: Player) -> bool {
+    fn hand_turn_to(&mut self, player: Player) -> bool {
         if self.outcome.is_some() || player == self.side || player > 1 {
             return false;
         }
@@ -383,27 +437,11 @@ impl TumblingDown {
         true
     }
 
-    /// Takes back the last move.
-    pub(super) fn unmake(&mut self) {
-        let undo = self.undo.pop().expect("unmake without a move");
-        self.history.pop();
-        if let Some(mv) = undo.mv {
-            let from = mv.from();
-            self.heights[from] = undo.heights[0];
-            self.colors[from] = undo.origin_colors;
-            let line = &LINES[from][mv.direction()];
-            for (i, &old_height) in undo.heights[1..undo.count as usize].iter().enumerate() {
-                let sq = line.squares[i] as Square;
-                self.heights[sq] = old_height;
-                self.colors[sq] &= low_bits(old_height);
-            }
-        }
-        self.controlled = undo.controlled;
-        self.pure = undo.pure;
-        self.board_hash = undo.board_hash;
-        self.king_height = undo.king_height;
-        self.side = 1 - self.side;
-        self.ply -= 1;
-        self.outcome = None;
+    fn move_code(mv: TdMove) -> u32 {
+        mv.bits() as u32
+    }
+
+    fn move_index(mv: TdMove) -> usize {
+        mv.bits() as usize
     }
 }

@@ -1,8 +1,9 @@
 //! Position text (parse and write), the start position and the board drawing.
 
 use super::board::Square;
+use super::moves::TdMove;
 use super::position::{CHECKERS_PER_PLAYER, PLY_LIMIT, TumblingDown, is_pure, top_owner};
-use crate::game::{Outcome, Player};
+use crate::game::{GameConfig, Notation, Outcome, Player, Rules};
 
 /// The rulebook's start position (P3): stacks of 4, 3, 2, 2, 1 by distance from each home corner.
 pub fn start_stacks() -> [(u8, u64); 64] {
@@ -63,9 +64,21 @@ fn parse_stack(cell: &str) -> Result<(u8, u64), String> {
 }
 
 impl TumblingDown {
+    /// Whether a square holds one of its owner's kings.
+    pub fn is_king(&self, sq: Square) -> bool {
+        let (h, c) = self.stack(sq);
+        // The height first: most stacks are not as tall as their owner's kings.
+        h > 0 && {
+            let owner = top_owner(h, c);
+            h == self.king_height[owner as usize] && is_pure(owner, h, c)
+        }
+    }
+}
+
+impl Notation for TumblingDown {
     /// Parses `<rank 8>/.../<rank 1> <p1|p2> <plies> [<result>]`; each rank is eight comma-separated
     /// cells, and a finished game ends with its result (`p1win`, `p2win` or `draw`).
-    pub fn parse_text(text: &str) -> Result<Self, String> {
+    fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let (board, side, ply, result) = match fields[..] {
             [board, side, ply] => (board, side, ply, None),
@@ -127,7 +140,7 @@ impl TumblingDown {
     }
 
     /// Writes the position text.
-    pub fn write_text(&self) -> String {
+    fn to_text(&self) -> String {
         let ranks: Vec<String> = (0..8)
             .rev()
             .map(|r| {
@@ -152,7 +165,7 @@ impl TumblingDown {
     }
 
     /// The board as in the rulebook's diagrams, with kings marked `*`.
-    pub fn draw_board(&self) -> String {
+    fn draw(&self) -> String {
         let width = (0..64).map(|sq| self.heights[sq]).max().unwrap_or(0).max(4) as usize + 2;
         let mut out = String::new();
         for r in (0..8).rev() {
@@ -176,13 +189,11 @@ impl TumblingDown {
         out
     }
 
-    /// Whether a square holds one of its owner's kings.
-    pub fn is_king(&self, sq: Square) -> bool {
-        let (h, c) = self.stack(sq);
-        // The height first: most stacks are not as tall as their owner's kings.
-        h > 0 && {
-            let owner = top_owner(h, c);
-            h == self.king_height[owner as usize] && is_pure(owner, h, c)
-        }
+    fn format_move(&self, mv: TdMove) -> String {
+        mv.token()
+    }
+
+    fn check_token_syntax(token: &str) -> Result<(), String> {
+        super::moves::check_syntax(token)
     }
 }

@@ -3,13 +3,13 @@
 use super::board::{Square, neighbour, square_name};
 use super::moves::TdMove;
 use super::position::{TumblingDown, is_pure};
-use crate::game::Player;
 use crate::game::view::{CellView, MoveView, Panel, PieceView, Shape, View};
+use crate::game::{Picture, Player};
 
-impl TumblingDown {
+impl Picture for TumblingDown {
     /// The squares `a1`..`h8` as cells, every stack as a piece (`king` for a player's
     /// tallest pure stacks, else `stack`), and the king heights beside the board.
-    pub fn board_view(&self) -> View {
+    fn view(&self) -> View {
         let cells = (0..64)
             .map(|sq| {
                 CellView::new(
@@ -50,7 +50,7 @@ impl TumblingDown {
     }
 
     /// A step or tumble from its square towards the neighbour it names.
-    pub fn describe_move(mv: TdMove) -> MoveView {
+    fn move_view(&self, mv: TdMove) -> MoveView {
         let (from, to): (Square, Square) = (mv.from(), neighbour(mv.from(), mv.direction()));
         let verb = if mv.is_tumble() { "tumble" } else { "move" };
         MoveView {

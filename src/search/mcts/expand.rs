@@ -207,6 +207,7 @@ fn softmax(scores: &[f32]) -> Vec<f32> {
 mod tests {
     use super::super::LeafScoring;
     use super::*;
+    use crate::game::Profiled;
 
     #[test]
     fn priors_fall_by_e_per_temperature() {

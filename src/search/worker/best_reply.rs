@@ -1,6 +1,6 @@
 //! Best-reply search (BRS) for more than two players: between two moves of the root
 //! player, only one opponent moves, whichever has the strongest reply; the others are
-//! treated as passing. The game hands the turn around on request ([`Game::hand_turn_to`]).
+//! treated as passing. The game hands the turn around on request (`Rules::hand_turn_to`).
 
 use crate::game::{Game, Player, Turn};
 

@@ -120,6 +120,7 @@ impl<G: Game> Worker<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::{Evaluation, GameConfig, Notation, Rules};
     use std::sync::atomic::{AtomicBool, AtomicU64};
 
     use super::*;
@@ -157,7 +158,8 @@ mod tests {
     /// ({0, 3, 6}) and nowhere else, with a worker there whose style asks for late-move
     /// pruning and one whose style does not.
     fn with_workers(check: impl FnOnce(&Dimraw, &Worker<Dimraw>, &Worker<Dimraw>)) {
-        let pos = Dimraw::parse_text("xx.x...........o.oo. 9 17 p1 0 0 7").unwrap();
+        let pos = Dimraw::from_text("xx.x...........o.oo. 9 17 p1 0 0 7", &GameConfig::default())
+            .unwrap();
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         let style = Style::default().with(|profile| profile.late_move_pruning = true);
         let pruning = Worker::new(pos.clone(), None, &stop, &nodes, None, style);

@@ -1,8 +1,8 @@
 use super::*;
-use crate::game::GameConfig;
+use crate::game::{GameConfig, Profiled, Rules};
 use crate::games::tumbling_down::TumblingDown;
 
-type Line = RootMove<<TumblingDown as Game>::Move>;
+type Line = RootMove<<TumblingDown as Rules>::Move>;
 
 /// Searches `lines` to depth 2 with a fresh worker (no table), stopping after `nodes`;
 /// returns the worker's node count and whether it left a found move first.
@@ -17,7 +17,7 @@ fn search_lines(pos: &TumblingDown, lines: &mut [Line], nodes: Option<u64>) -> (
     (worker.nodes, found)
 }
 
-fn line(mv: <TumblingDown as Game>::Move) -> Line {
+fn line(mv: <TumblingDown as Rules>::Move) -> Line {
     RootMove {
         mv,
         score: -INFINITY,

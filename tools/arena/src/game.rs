@@ -6,7 +6,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, Opening, Referee};
-use tabula::game::rules::roll;
+use tabula::game::any_game::roll;
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 use ugi::record::forfeit_scores;
 

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use rand::{Rng, RngExt as _};
 
-use tabula::game::rules::roll;
+use tabula::game::any_game::roll;
 
 use crate::referee::{GameSettings, Next, Opening, Referee};
 

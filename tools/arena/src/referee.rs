@@ -1,6 +1,6 @@
 //! The referee: the engine library's own rules, through the registry's typed rules handle.
 
-use tabula::game::rules::Rules;
+use tabula::game::any_game::AnyGame;
 use tabula::game::{GameConfig, Turn};
 use tabula::registry::Registry;
 pub use ugi::opening::Opening;
@@ -39,7 +39,7 @@ pub enum Next {
 
 /// A game in progress, checked by the rules.
 pub struct Referee {
-    rules: Box<dyn Rules>,
+    rules: Box<dyn AnyGame>,
     opening: Opening,
     played: Vec<String>,
 }

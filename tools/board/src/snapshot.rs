@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use tabula::game::Turn;
-use tabula::game::rules::Rules;
+use tabula::game::any_game::AnyGame;
 use tabula::game::view::{MoveView, Shape, View};
 
 use crate::board::{Board, Common};
@@ -82,7 +82,7 @@ fn played_words(table: &Table) -> Vec<String> {
 }
 
 /// Where `token` acts in the position of `rules`, as JSON (null if it is not legal there).
-pub fn move_at(rules: &dyn Rules, token: &str) -> Value {
+pub fn move_at(rules: &dyn AnyGame, token: &str) -> Value {
     rules
         .move_views()
         .iter()
@@ -133,7 +133,7 @@ fn seats_json(board: &Board, table: &Table) -> Vec<Value> {
 pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
     let ply = table.cursor;
     let live = ply == table.moves.len();
-    let shown: Box<dyn Rules> = match table.rules_at(ply) {
+    let shown: Box<dyn AnyGame> = match table.rules_at(ply) {
         Ok(rules) => rules,
         Err(e) => return json!({"error": e}),
     };

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use tabula::game::rules::Rules;
-use tabula::game::rules::roll;
+use tabula::game::any_game::AnyGame;
+use tabula::game::any_game::roll;
 use tabula::game::{GameConfig, Turn};
 use tabula::registry::Entry;
 use ugi::engine::EngineProcess;
@@ -120,7 +120,7 @@ pub struct Table {
     /// Where the game started (its moves are all in `moves`).
     pub start: Opening,
     /// The rules at the last move.
-    pub rules: Box<dyn Rules>,
+    pub rules: Box<dyn AnyGame>,
     /// Every decision so far.
     pub moves: Vec<Played>,
     /// The ply on show (`moves.len()` for the position in play).
@@ -236,7 +236,7 @@ impl Table {
     }
 
     /// The rules after the first `ply` decisions.
-    pub fn rules_at(&self, ply: usize) -> Result<Box<dyn Rules>, String> {
+    pub fn rules_at(&self, ply: usize) -> Result<Box<dyn AnyGame>, String> {
         let mut rules = self.entry.rules(self.config.clone())?;
         let tokens: Vec<&str> = self.moves[..ply].iter().map(|m| m.token.as_str()).collect();
         rules.set_position(self.start.text.as_deref(), &tokens)?;

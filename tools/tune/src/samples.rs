@@ -268,7 +268,7 @@ fn is_quiet<G: Game>(pos: &G, mover: u8, sampling: Sampling) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula::game::start_then;
+    use tabula::game::{Evaluation, Notation, Rules, start_then};
     use tabula::games::dimraw::Dimraw;
     use tabula::games::dwindle::Dwindle;
     use tabula::search::reference::negamax_quiescent;
