@@ -3,7 +3,7 @@
 //! through here, so that after every change the next decision is started: a roll, an
 //! engine's search, or nothing while a person is to move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::Duration;
@@ -12,13 +12,15 @@ use tabula::game::Turn;
 use tabula::registry::{Entry, Registry};
 use tokio::sync::watch;
 use ugi::declared::DeclaredOption;
-use ugi::engine::{EngineProcess, EngineSpec, Fault};
+use ugi::engine::{EngineProcess, EngineSpec};
 
 use crate::bounds::Bounds;
-use crate::driver::{self, AnalyseJob, ThinkJob};
+use crate::driver::{self, ThinkJob};
 use crate::info::{self, Info};
 use crate::setup::{DiceMode, Limit, NewGame};
-use crate::table::{Analysis, Search, Table};
+use crate::table::{Search, Table};
+
+mod analysis;
 
 /// What the server was started with.
 #[derive(Clone, Debug)]
@@ -390,82 +392,6 @@ impl Board {
         let flip = table.config.players == 2 && seat == 1;
         let eval = score.map(|s| if flip { -s.graph_cp() } else { s.graph_cp() });
         Ok((token, eval))
-    }
-
-    /// Starts `engine` analysing the ply on show with `multipv` lines, until stopped.
-    pub fn analyse(self: &Arc<Self>, engine: usize, multipv: usize) -> Result<(), String> {
-        let mut spec = self
-            .common
-            .config
-            .engines
-            .get(engine)
-            .cloned()
-            .ok_or_else(|| format!("there is no engine number {engine}"))?;
-        if !(1..=16).contains(&multipv) {
-            return Err("MultiPV must be 1 to 16".to_string());
-        }
-        self.act(|table| {
-            if let Some(old) = &table.analysis {
-                old.stop.store(true, Ordering::Relaxed);
-            }
-            let ply = table.cursor;
-            if table.rules_at(ply)?.turn() == Turn::Over {
-                return Err("the game is over at this ply".to_string());
-            }
-            let id = table.next_id();
-            let stop = Arc::new(AtomicBool::new(false));
-            spec.options
-                .push(("MultiPV".to_string(), multipv.to_string()));
-            let job = AnalyseJob {
-                generation: table.generation,
-                id,
-                spec,
-                setup: table.engine_setup(),
-                position: format!("position {}", table.position_line(ply)),
-                stop: stop.clone(),
-            };
-            table.analysis = Some(Analysis {
-                id,
-                engine,
-                ply,
-                lines: Vec::new(),
-                running: true,
-                note: None,
-                stop,
-                started: std::time::Instant::now(),
-                unwatched_since: None,
-            });
-            let board = Arc::clone(self);
-            thread::spawn(move || driver::analyse(board, job));
-            Ok(())
-        })
-    }
-
-    /// Stops the analysis (its last lines stay on show).
-    pub fn stop_analysis(self: &Arc<Self>) -> Result<(), String> {
-        self.act(|table| {
-            if let Some(analysis) = table.analysis.as_mut() {
-                analysis.stop.store(true, Ordering::Relaxed);
-                analysis.running = false;
-            }
-            Ok(())
-        })
-    }
-
-    /// An analysis ended (stopped, or the engine failed).
-    pub fn analysis_ended(&self, generation: u64, id: u64, failure: Option<Fault>) {
-        let mut table = self.lock();
-        if table.generation != generation {
-            return;
-        }
-        if let Some(analysis) = table.analysis.as_mut().filter(|a| a.id == id) {
-            analysis.running = false;
-            if let Some(fault) = failure {
-                analysis.note = Some(format!("the engine stopped: {}", fault.describe()));
-            }
-        }
-        drop(table);
-        self.notify();
     }
 
     /// Starts a seat's engine afresh (after a fault, or on request).
