@@ -196,66 +196,63 @@ fn run(
             }
             Next::Player(seat) => seat,
         };
-        let go = go_command(&job.seats, contestants, &clocks, seat);
-        let contestant_limits = contestants[job.seats[seat]].limits;
-        let process = contestants[job.seats[seat]]
-            .process
-            .as_mut()
-            .expect("prepared");
-        let wait = match (contestant_limits.clock, contestant_limits.movetime) {
-            (Some(_), _) => Duration::from_millis((clocks[seat].max(0) as u64) + rules.margin),
-            (None, Some(ms)) => Duration::from_millis(ms + rules.margin),
-            (None, None) => rules.idle_timeout,
-        };
-        process.send(&referee.position_command());
-        process.send(&go);
-        let started = Instant::now();
-        let answer = process.wait_for("bestmove", wait);
-        let spent = started.elapsed().as_millis() as u64;
-        let line = match answer {
-            Ok(line) => line,
-            Err(fault) => {
-                if fault == Fault::NoAnswer {
-                    // It may still answer later: a fresh process for the next game.
-                    contestants[job.seats[seat]].process = None;
-                }
-                return Err(Forfeit {
-                    seat,
-                    reason: fault.describe().to_string(),
-                });
-            }
-        };
-        if let Some((_, inc)) = contestant_limits.clock {
-            clocks[seat] -= spent as i64;
-            if clocks[seat] < -(rules.margin as i64) {
-                return Err(Forfeit {
-                    seat,
-                    reason: format!("lost on time ({spent} ms)"),
-                });
-            }
-            clocks[seat] += inc as i64;
-        } else if let Some(ms) = contestant_limits.movetime
-            && spent > ms + rules.margin
-        {
-            return Err(Forfeit {
-                seat,
-                reason: format!("lost on time ({spent} ms for movetime {ms})"),
-            });
-        }
-        let token = match line.split_whitespace().nth(1) {
-            Some(token) if token != "(none)" => token.to_string(),
-            _ => {
-                return Err(Forfeit {
-                    seat,
-                    reason: format!("malformed answer '{line}'"),
-                });
-            }
-        };
+        let (token, spent) = ask(&job.seats, contestants, &mut clocks, seat, rules, referee)
+            .map_err(|reason| Forfeit { seat, reason })?;
         if let Err(e) = referee.play(&token) {
             return Err(Forfeit { seat, reason: e });
         }
         record.moves.push(token);
         record.times.push(spent);
+    }
+}
+
+/// Asks the engine of `seat` for its decision in the referee's position and charges its
+/// clock: the token and the milliseconds spent, or why the seat forfeits.
+fn ask(
+    seats: &[usize],
+    contestants: &mut [Contestant],
+    clocks: &mut [i64],
+    seat: usize,
+    rules: &GameRules,
+    referee: &Referee,
+) -> Result<(String, u64), String> {
+    let go = go_command(seats, contestants, clocks, seat);
+    let contestant_limits = contestants[seats[seat]].limits;
+    let process = contestants[seats[seat]].process.as_mut().expect("prepared");
+    let wait = match (contestant_limits.clock, contestant_limits.movetime) {
+        (Some(_), _) => Duration::from_millis((clocks[seat].max(0) as u64) + rules.margin),
+        (None, Some(ms)) => Duration::from_millis(ms + rules.margin),
+        (None, None) => rules.idle_timeout,
+    };
+    process.send(&referee.position_command());
+    process.send(&go);
+    let started = Instant::now();
+    let answer = process.wait_for("bestmove", wait);
+    let spent = started.elapsed().as_millis() as u64;
+    let line = match answer {
+        Ok(line) => line,
+        Err(fault) => {
+            if fault == Fault::NoAnswer {
+                // It may still answer later: a fresh process for the next game.
+                contestants[seats[seat]].process = None;
+            }
+            return Err(fault.describe().to_string());
+        }
+    };
+    if let Some((_, inc)) = contestant_limits.clock {
+        clocks[seat] -= spent as i64;
+        if clocks[seat] < -(rules.margin as i64) {
+            return Err(format!("lost on time ({spent} ms)"));
+        }
+        clocks[seat] += inc as i64;
+    } else if let Some(ms) = contestant_limits.movetime
+        && spent > ms + rules.margin
+    {
+        return Err(format!("lost on time ({spent} ms for movetime {ms})"));
+    }
+    match line.split_whitespace().nth(1) {
+        Some(token) if token != "(none)" => Ok((token.to_string(), spent)),
+        _ => Err(format!("malformed answer '{line}'")),
     }
 }
 

@@ -245,28 +245,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
     let cpu_at_start = CpuTimes::now();
     // The counters at the last periodic report (none yet).
     let mut last_report = None;
-    let mut tally = Tally::default();
-    let mut done = HashSet::new();
-    if config.resume
-        && let Some(path) = &config.records
-    {
-        for record in records::read_all(path)? {
-            if record.schedule.as_ref().is_some_and(|s| *s != schedule) {
-                return Err(format!(
-                    "'{path}' holds {} of another match or shard; resume with the settings \
-                     that wrote it",
-                    record.label()
-                ));
-            }
-            if record.game < config.games && done.insert(record.game) {
-                tally.add(&record, &header);
-            }
-        }
-        say(
-            out,
-            &format!("Resuming: {} games already played", done.len()),
-        );
-    }
+    let (mut tally, done) = resumed(config, &schedule, &header, out)?;
     let rotations = config.rotations();
     let planned = (0..config.games)
         .filter(|g| config.shard.plays(g / rotations))
@@ -322,21 +301,8 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                 report(out, &header, &tally, cpu_at_start, last_report);
                 last_report = CpuTimes::now();
             }
-            // One shard cannot decide the match: `arena merge` gives the SPRT's state.
-            if let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) {
-                let (lower, upper) = sprt.bounds();
-                if let Some(llr) = tally.llr(&header, &sprt)
-                    && (llr <= lower || llr >= upper)
-                    && !stop.swap(true, Relaxed)
-                {
-                    let verdict = if llr >= upper { "H1" } else { "H0" };
-                    say(
-                        out,
-                        &format!(
-                            "SPRT: LLR {llr:.2} crossed a bound: {verdict} accepted; stopping"
-                        ),
-                    );
-                }
+            if sprt_decided(config, &header, &tally, out) {
+                stop.store(true, Relaxed);
             }
         }
     });
@@ -348,6 +314,57 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
         report(out, &header, &tally, cpu_at_start, last_report);
     }
     Ok(tally)
+}
+
+/// The games of this match already in its records when it resumes (none otherwise), tallied.
+fn resumed(
+    config: &MatchConfig,
+    schedule: &Schedule,
+    header: &Header,
+    out: &mut dyn Write,
+) -> Result<(Tally, HashSet<usize>), String> {
+    let mut tally = Tally::default();
+    let mut done = HashSet::new();
+    let Some(path) = config.records.as_ref().filter(|_| config.resume) else {
+        return Ok((tally, done));
+    };
+    for record in records::read_all(path)? {
+        if record.schedule.as_ref().is_some_and(|s| s != schedule) {
+            return Err(format!(
+                "'{path}' holds {} of another match or shard; resume with the settings \
+                 that wrote it",
+                record.label()
+            ));
+        }
+        if record.game < config.games && done.insert(record.game) {
+            tally.add(&record, header);
+        }
+    }
+    say(
+        out,
+        &format!("Resuming: {} games already played", done.len()),
+    );
+    Ok((tally, done))
+}
+
+/// Whether the SPRT's log-likelihood ratio has crossed a bound (said once it has). One shard
+/// cannot decide the match: `arena merge` gives the SPRT's state.
+fn sprt_decided(config: &MatchConfig, header: &Header, tally: &Tally, out: &mut dyn Write) -> bool {
+    let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) else {
+        return false;
+    };
+    let (lower, upper) = sprt.bounds();
+    match tally.llr(header, &sprt) {
+        Some(llr) if llr <= lower || llr >= upper => {
+            let verdict = if llr >= upper { "H1" } else { "H0" };
+            say(
+                out,
+                &format!("SPRT: LLR {llr:.2} crossed a bound: {verdict} accepted; stopping"),
+            );
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The summary block, and the machine's CPU steal since the match began (`cpu_at_start`) and
@@ -386,76 +403,11 @@ fn progress(record: &GameRecord, finished: usize, games: usize) -> String {
 /// two-player game, average score and rank per engine otherwise.
 pub fn summary(header: &Header, tally: &Tally) -> String {
     let rule = "-".repeat(60);
-    let names = &header.names;
     let mut lines = vec![rule.clone()];
     if header.head_to_head() {
-        let h = &tally.head_to_head;
-        let (elo, elo_error) = h.elo();
-        let (nelo, nelo_error) = h.normalized_elo();
-        let games = h.games().max(1) as f64;
-        let points = h.wins() as f64 + h.draws() as f64 / 2.0;
-        lines.push(format!(
-            "Results of {} vs {} ({}, {} games):",
-            names[0],
-            names[1],
-            header.variant,
-            h.games()
-        ));
-        lines.push(format!(
-            "Elo: {elo:.2} +/- {elo_error:.2}, nElo: {nelo:.2} +/- {nelo_error:.2}"
-        ));
-        lines.push(format!(
-            "LOS: {:.2} %, DrawRatio: {:.2} %",
-            100.0 * h.los(),
-            100.0 * h.draws() as f64 / games
-        ));
-        lines.push(format!(
-            "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({:.2} %)",
-            h.games(),
-            h.wins(),
-            h.losses(),
-            h.draws(),
-            100.0 * points / games
-        ));
-        lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
-        lines.push(format!("{} by seat: {}", names[0], h.seats_text()));
+        lines.extend(head_to_head_lines(header, &tally.head_to_head));
     } else {
-        lines.push(format!(
-            "Results ({}, {} players, {} games):",
-            header.variant, header.players, tally.finished
-        ));
-        for name in names {
-            let standing = tally.standings.get(name).cloned().unwrap_or_default();
-            let (score, rank) = standing.averages();
-            let error =
-                standing
-                    .sample_interval()
-                    .map_or(String::new(), |(samples, mean, error)| {
-                        format!(" (by sample {mean:.3} +/- {error:.3} over {samples})")
-                    });
-            lines.push(format!(
-                "{name}: average score {score:.3}{error}, average rank {rank:.2} over {} seats",
-                standing.seats
-            ));
-        }
-        let (points, seats) = tally
-            .standings
-            .values()
-            .fold((0.0, 0), |(p, n), s| (p + s.points, n + s.seats));
-        lines.push(format!(
-            "Equal share: {:.3} a seat (what each engine would average if all were equally strong)",
-            points / f64::from(seats.max(1))
-        ));
-        let first = tally.standings.get(&names[0]);
-        if let Some((elo, error)) = first
-            .filter(|_| header.one_seat_each())
-            .and_then(|s| s.field_elo(header.players))
-        {
-            lines.push(format!(
-                "{}: Elo {elo:.2} +/- {error:.2} against each of the others ({}-seat model)",
-                names[0], header.players
-            ));
-        }
+        lines.extend(field_lines(header, tally));
     }
     if let Some(sprt) = &header.sprt
         && let Some(llr) = tally.llr(header, sprt)
@@ -477,6 +429,86 @@ pub fn summary(header: &Header, tally: &Tally) -> String {
     }
     lines.push(rule);
     lines.join("\n")
+}
+
+/// The summary of a match between two engines: Elo, normalized Elo, LOS, the score, the
+/// pentanomial counts and the score by seat.
+fn head_to_head_lines(header: &Header, h: &HeadToHead) -> Vec<String> {
+    let names = &header.names;
+    let mut lines = Vec::new();
+    let (elo, elo_error) = h.elo();
+    let (nelo, nelo_error) = h.normalized_elo();
+    let games = h.games().max(1) as f64;
+    let points = h.wins() as f64 + h.draws() as f64 / 2.0;
+    lines.push(format!(
+        "Results of {} vs {} ({}, {} games):",
+        names[0],
+        names[1],
+        header.variant,
+        h.games()
+    ));
+    lines.push(format!(
+        "Elo: {elo:.2} +/- {elo_error:.2}, nElo: {nelo:.2} +/- {nelo_error:.2}"
+    ));
+    lines.push(format!(
+        "LOS: {:.2} %, DrawRatio: {:.2} %",
+        100.0 * h.los(),
+        100.0 * h.draws() as f64 / games
+    ));
+    lines.push(format!(
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {points:.1} ({:.2} %)",
+        h.games(),
+        h.wins(),
+        h.losses(),
+        h.draws(),
+        100.0 * points / games
+    ));
+    lines.push(format!("Ptnml(0-2): {:?}", h.pentanomial));
+    lines.push(format!("{} by seat: {}", names[0], h.seats_text()));
+    lines
+}
+
+/// The summary of a match of more than two seats: each engine's average score and rank, the
+/// equal share, and the first engine's Elo against the field where each engine has one seat.
+fn field_lines(header: &Header, tally: &Tally) -> Vec<String> {
+    let names = &header.names;
+    let mut lines = Vec::new();
+    lines.push(format!(
+        "Results ({}, {} players, {} games):",
+        header.variant, header.players, tally.finished
+    ));
+    for name in names {
+        let standing = tally.standings.get(name).cloned().unwrap_or_default();
+        let (score, rank) = standing.averages();
+        let error = standing
+            .sample_interval()
+            .map_or(String::new(), |(samples, mean, error)| {
+                format!(" (by sample {mean:.3} +/- {error:.3} over {samples})")
+            });
+        lines.push(format!(
+            "{name}: average score {score:.3}{error}, average rank {rank:.2} over {} seats",
+            standing.seats
+        ));
+    }
+    let (points, seats) = tally
+        .standings
+        .values()
+        .fold((0.0, 0), |(p, n), s| (p + s.points, n + s.seats));
+    lines.push(format!(
+        "Equal share: {:.3} a seat (what each engine would average if all were equally strong)",
+        points / f64::from(seats.max(1))
+    ));
+    let first = tally.standings.get(&names[0]);
+    if let Some((elo, error)) = first
+        .filter(|_| header.one_seat_each())
+        .and_then(|s| s.field_elo(header.players))
+    {
+        lines.push(format!(
+            "{}: Elo {elo:.2} +/- {error:.2} against each of the others ({}-seat model)",
+            names[0], header.players
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -105,12 +105,7 @@ fn run(args: Args) -> Result<(), String> {
         quiet_quiescence: args.quiet_quiescence,
         label_depth: args.label_depth,
     };
-    if !(0.0..=1.0).contains(&args.result_weight) {
-        return Err("--result-weight must be between 0 and 1".to_string());
-    }
-    if args.scale.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
-        return Err("--scale must be a finite number above 0".to_string());
-    }
+    check_numbers(&args)?;
     // The terms named with --only are checked before the records are replayed (no records:
     // only the game's names and weights).
     let terms = samples::collect(&args.game, &[], sampling)?.names;
@@ -188,42 +183,70 @@ fn run(args: Args) -> Result<(), String> {
         write_scale(path, decade, &comment)?;
         println!("wrote evaluation_decade {decade} to {path}");
     }
-    if let Some(path) = args.write {
-        let mut header = format!(
-            "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
-             Fitted by tools/tune from {} quiet positions (within {} cp of a {}-ply{} search, {} plies\n\
-             after the opening on) of {} games (K {k:.4}{}): test-set loss {test_before:.5} with\n\
-             the weights before, {test_after:.5} with these.",
-            args.game,
+    if let Some(path) = &args.write {
+        let header = weights_header(
+            &args,
             train.len(),
-            args.quiet_margin,
-            args.quiet_depth,
-            if args.quiet_quiescence {
-                " quiescent"
-            } else {
-                ""
-            },
-            args.skip,
             collected.games,
-            if args.scale.is_some() { ", given" } else { "" }
+            k,
+            (test_before, test_after),
         );
-        if args.label_depth > 0 {
-            header.push_str(&format!(
-                "\nLabels: {} of the game's result, the rest a {}-ply search's prediction.",
-                args.result_weight, args.label_depth
-            ));
-        }
-        if !args.only.is_empty() {
-            header.push_str(&format!(
-                "\nTerms fitted: {} (the others kept their weights).",
-                args.only.join(", ")
-            ));
-        }
         let text = tabula::game::weights::format(&header, &collected.names, &rounded);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write '{path}': {e}"))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))?;
         println!("wrote {path}");
     }
     Ok(())
+}
+
+/// The numeric arguments' ranges.
+fn check_numbers(args: &Args) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.result_weight) {
+        return Err("--result-weight must be between 0 and 1".to_string());
+    }
+    if args.scale.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
+        return Err("--scale must be a finite number above 0".to_string());
+    }
+    Ok(())
+}
+
+/// The comment lines written above fitted weights: where they come from and what they gave.
+fn weights_header(
+    args: &Args,
+    fitted: usize,
+    games: usize,
+    k: f64,
+    test_loss: (f64, f64),
+) -> String {
+    let (test_before, test_after) = test_loss;
+    let mut header = format!(
+        "{}'s evaluation weights, in centipawns per unit of each term (see eval.rs).\n\
+         Fitted by tools/tune from {fitted} quiet positions (within {} cp of a {}-ply{} search, {} plies\n\
+         after the opening on) of {games} games (K {k:.4}{}): test-set loss {test_before:.5} with\n\
+         the weights before, {test_after:.5} with these.",
+        args.game,
+        args.quiet_margin,
+        args.quiet_depth,
+        if args.quiet_quiescence {
+            " quiescent"
+        } else {
+            ""
+        },
+        args.skip,
+        if args.scale.is_some() { ", given" } else { "" }
+    );
+    if args.label_depth > 0 {
+        header.push_str(&format!(
+            "\nLabels: {} of the game's result, the rest a {}-ply search's prediction.",
+            args.result_weight, args.label_depth
+        ));
+    }
+    if !args.only.is_empty() {
+        header.push_str(&format!(
+            "\nTerms fitted: {} (the others kept their weights).",
+            args.only.join(", ")
+        ));
+    }
+    header
 }
 
 /// Sets `evaluation_decade` to `decade` in the profile text at `path`, checked against the
