@@ -83,6 +83,60 @@ fn parse_cell_entry(cell: usize, entry: &str) -> Result<Option<(u8, [u8; 3])>, S
     }
 }
 
+/// Reads the pending rolls (`-` for none, else `K>N` entries) into `state`'s queue.
+fn parse_queue(queue: &str, state: &mut State) -> Result<(), String> {
+    if queue == "-" {
+        return Ok(());
+    }
+    for (slot, roll) in queue.split(',').enumerate() {
+        let entry = match roll {
+            "1>1" => queue_entry(0, 0),
+            "1>2" => queue_entry(0, 1),
+            "2>1" => queue_entry(1, 0),
+            "2>2" => queue_entry(1, 1),
+            _ => {
+                return Err(format!(
+                    "bad pending roll '{roll}': K>N, a die of colour K for pN's stock"
+                ));
+            }
+        };
+        if slot >= state.queue.len() {
+            return Err("too many pending rolls".to_string());
+        }
+        state.queue[slot] = entry;
+        state.queue_len += 1;
+    }
+    Ok(())
+}
+
+/// Checks that each colour has exactly [`DICE_PER_COLOUR`] dice: placed, in stocks or pending.
+fn check_dice_counts(state: &State) -> Result<(), String> {
+    for colour in 0..2u8 {
+        let placed = (0..CELL_COUNT)
+            .filter(|&c| state.filled >> c & 1 == 1 && state.colour[c] == colour)
+            .count() as u32;
+        let stocked: u32 = (0..2)
+            .map(|o| {
+                state.stock[o][colour as usize]
+                    .iter()
+                    .map(|&n| n as u32)
+                    .sum::<u32>()
+            })
+            .sum();
+        let pending = state.queue[..state.queue_len as usize]
+            .iter()
+            .filter(|&&e| e & 1 == colour)
+            .count() as u32;
+        if placed + stocked + pending != DICE_PER_COLOUR {
+            return Err(format!(
+                "colour {} needs exactly {DICE_PER_COLOUR} dice in all",
+                colour + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl Notation for Dwnsiwn {
     /// Parses `<cells> <p1 stock> <p2 stock> <queue> <decider>` (see `seeds/dwnsiwn.md`).
     fn from_text(text: &str, _config: &GameConfig) -> Result<Self, String> {
@@ -123,54 +177,13 @@ impl Notation for Dwnsiwn {
             return Err("a die must rest on three dice below it".to_string());
         }
         state.stock = [parse_stock(stock1)?, parse_stock(stock2)?];
-        if queue != "-" {
-            for (slot, roll) in queue.split(',').enumerate() {
-                let entry = match roll {
-                    "1>1" => queue_entry(0, 0),
-                    "1>2" => queue_entry(0, 1),
-                    "2>1" => queue_entry(1, 0),
-                    "2>2" => queue_entry(1, 1),
-                    _ => {
-                        return Err(format!(
-                            "bad pending roll '{roll}': K>N, a die of colour K for pN's stock"
-                        ));
-                    }
-                };
-                if slot >= state.queue.len() {
-                    return Err("too many pending rolls".to_string());
-                }
-                state.queue[slot] = entry;
-                state.queue_len += 1;
-            }
-        }
+        parse_queue(queue, &mut state)?;
         state.decider = match decider {
             "p1" => 0,
             "p2" => 1,
             _ => return Err(format!("bad decider '{decider}': expected p1 or p2")),
         };
-        for colour in 0..2u8 {
-            let placed = (0..CELL_COUNT)
-                .filter(|&c| state.filled >> c & 1 == 1 && state.colour[c] == colour)
-                .count() as u32;
-            let stocked: u32 = (0..2)
-                .map(|o| {
-                    state.stock[o][colour as usize]
-                        .iter()
-                        .map(|&n| n as u32)
-                        .sum::<u32>()
-                })
-                .sum();
-            let pending = state.queue[..state.queue_len as usize]
-                .iter()
-                .filter(|&&e| e & 1 == colour)
-                .count() as u32;
-            if placed + stocked + pending != DICE_PER_COLOUR {
-                return Err(format!(
-                    "colour {} needs exactly {DICE_PER_COLOUR} dice in all",
-                    colour + 1
-                ));
-            }
-        }
+        check_dice_counts(&state)?;
         if state.dungeon_placer != NOBODY && state.filled >> DUNGEON & 1 == 0 {
             return Err("no dungeon die, so no dungeon placer".to_string());
         }

@@ -138,46 +138,14 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
         Err(e) => return json!({"error": e}),
     };
     let turn = table.rules.turn();
-    let clickable = live
-        && table.end.is_none()
-        && match turn {
-            Turn::Player(_) => table.human_to_move().is_some(),
-            Turn::Chance => table.dice == DiceMode::Manual,
-            Turn::Over => false,
-        };
-    let legal: Vec<Value> = if clickable {
-        table
-            .rules
-            .move_views()
-            .iter()
-            .map(|(t, mv)| move_json(t, mv))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let legal = clickable_moves(table, live);
     let chance: Vec<Value> = shown
         .chance_outcomes()
         .iter()
         .map(|(t, w)| json!({"token": t, "weight": w}))
         .collect();
-    let names: Vec<String> = table
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(k, s)| match s.engine {
-            Some(e) => board.common.config.engines[e].name.clone(),
-            None => format!("person{}", k + 1),
-        })
-        .collect();
-    let words = played_words(table);
-    let moves: Vec<Value> = table
-        .moves
-        .iter()
-        .zip(words)
-        .map(|(m, words)| {
-            json!({"token": m.token, "words": words, "mover": m.mover, "ms": m.ms, "eval": m.eval})
-        })
-        .collect();
+    let names = seat_names(board, table);
+    let moves = played_json(table);
     // Every decision at the ply on show, for the page to draw engines' moves as arrows.
     let here: Vec<Value> = match shown.turn() {
         Turn::Player(_) => shown
@@ -226,6 +194,53 @@ pub fn state_json(board: &Board, table: &Table, version: u64) -> Value {
             "record": table.record_line(&names),
         },
     })
+}
+
+/// The decisions a person may click now: every legal one while the game on show is live and
+/// a person (or, with manual dice, the roll) is to decide; none otherwise.
+fn clickable_moves(table: &Table, live: bool) -> Vec<Value> {
+    let clickable = live
+        && table.end.is_none()
+        && match table.rules.turn() {
+            Turn::Player(_) => table.human_to_move().is_some(),
+            Turn::Chance => table.dice == DiceMode::Manual,
+            Turn::Over => false,
+        };
+    if !clickable {
+        return Vec::new();
+    }
+    table
+        .rules
+        .move_views()
+        .iter()
+        .map(|(t, mv)| move_json(t, mv))
+        .collect()
+}
+
+/// Each seat's name: its engine's, or `person<k>`.
+fn seat_names(board: &Board, table: &Table) -> Vec<String> {
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(k, s)| match s.engine {
+            Some(e) => board.common.config.engines[e].name.clone(),
+            None => format!("person{}", k + 1),
+        })
+        .collect()
+}
+
+/// The decisions played, each with its words, mover, time and evaluation.
+fn played_json(table: &Table) -> Vec<Value> {
+    let words = played_words(table);
+    table
+        .moves
+        .iter()
+        .zip(words)
+        .map(|(m, words)| {
+            json!({"token": m.token, "words": words, "mover": m.mover, "ms": m.ms, "eval": m.eval})
+        })
+        .collect()
 }
 
 /// What the page may choose from: games with their players and boards, and engines.
