@@ -9,6 +9,7 @@
 //! locks shared state.
 
 pub mod commands;
+pub mod datagen;
 pub mod display;
 pub mod game;
 pub mod games;

@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
-use tabula::commands::{bench, perft::print_divide, profile, selfplay};
+use tabula::commands::{bench, datagen, perft::print_divide, profile, selfplay};
+use tabula::datagen::DatagenSettings;
 use tabula::game::GameConfig;
 use tabula::game::perft;
 use tabula::options::EngineOptions;
@@ -70,6 +71,45 @@ enum Command {
         #[arg(long)]
         tune: Option<String>,
     },
+    /// Writes a self-play data set of --game: each decision's position with the search's score and every seat's share of the result.
+    Datagen {
+        /// The data set file to write.
+        #[arg(long)]
+        out: String,
+        /// Games in the whole set (all shards together).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Nodes of each decision's search.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Random decisions from the start before the searches take over.
+        #[arg(long, default_value_t = 8)]
+        plies: u32,
+        /// Seed of the set: its openings and rolls.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// k/n: play shard k of n (the games g with g % n == k - 1).
+        #[arg(long, default_value = "1/1", value_parser = shard)]
+        shard: (u64, u64),
+        /// Players, for games of more than two.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// The start board, for games with named boards (default: the game's first).
+        #[arg(long)]
+        board: Option<String>,
+    },
+    /// Merges data sets of one game (shards) into one file, shuffled by --shuffle unless 0.
+    DatagenMerge {
+        /// The merged file to write.
+        #[arg(long)]
+        out: String,
+        /// Seed of the shuffle; 0 keeps the inputs' order.
+        #[arg(long, default_value_t = 1)]
+        shuffle: u64,
+        /// The data sets to merge.
+        #[arg(required = true)]
+        inputs: Vec<String>,
+    },
     /// Plays a game against itself, drawing the board after every move (rolls drawn from --seed).
     Selfplay {
         /// Milliseconds per move.
@@ -101,6 +141,17 @@ fn threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=256).contains(&n) => Ok(n),
         _ => Err(format!("'{text}' is not a number of threads from 1 to 256")),
+    }
+}
+
+/// A shard `k/n` with `1 <= k <= n`.
+fn shard(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if 1 <= k && k <= n => Ok((k, n)),
+        _ => Err(format!("'{text}' is not a shard k/n with 1 <= k <= n")),
     }
 }
 
@@ -198,6 +249,37 @@ fn main() -> ExitCode {
                 })
         }
         Some(Command::Profile { tune }) => profile::run(&entry, tune.as_deref(), &emit),
+        Some(Command::Datagen {
+            out,
+            games,
+            nodes,
+            plies,
+            seed,
+            shard,
+            players,
+            board,
+        }) => selfplay_options(&registry, &entry, board.as_deref()).and_then(|defaults| {
+            let settings = DatagenSettings {
+                games,
+                nodes,
+                opening_plies: plies,
+                seed,
+                shard,
+                options: EngineOptions {
+                    players,
+                    ..defaults
+                },
+            };
+            datagen::run(&entry, &settings, &out, &|line| eprintln!("{line}")).map(|n| {
+                emit(&format!("wrote {n} positions to {out}"));
+            })
+        }),
+        Some(Command::DatagenMerge {
+            out,
+            shuffle,
+            inputs,
+        }) => datagen::merge(&inputs, &out, (shuffle != 0).then_some(shuffle))
+            .map(|n| emit(&format!("wrote {n} positions to {out}"))),
         Some(Command::Selfplay {
             movetime,
             depth,

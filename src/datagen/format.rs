@@ -1,0 +1,196 @@
+//! The data set file: a header, then fixed-size records, one per position a search scored.
+//!
+//! Layout (little-endian):
+//! - header, [`HEADER_BYTES`] bytes: the magic `TABDATA\0`, the format version (u16), the
+//!   record size (u16), the number of players (u8), three zero bytes, and the game's name
+//!   (UTF-8, zero-padded to [`NAME_BYTES`]);
+//! - records, [`RECORD_BYTES`] bytes each: the search's score for the player to decide (i16,
+//!   centipawns, mate scores as the search gives them), that player (u8), the game's ply
+//!   (u16), each seat's share of the result in sixtieths (6 x u8: 60 for a win, 30 each for a
+//!   two-player draw, 20 each for a three-player draw; zero past the players), the length of
+//!   the position text (u8), and the position text (zero-padded to [`TEXT_BYTES`]).
+//!
+//! The position text is the game's own (`seeds/<game>.md`), so a reader rebuilds the position
+//! with the game's rules and takes from it whatever inputs a network declares.
+
+/// The file's first eight bytes.
+pub const MAGIC: &[u8; 8] = b"TABDATA\0";
+/// The version of this layout.
+pub const VERSION: u16 = 1;
+/// Bytes of the game's name in the header.
+pub const NAME_BYTES: usize = 32;
+/// Bytes of the header.
+pub const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 3 + NAME_BYTES;
+/// Bytes of a position text in a record (the longest text of every game fits).
+pub const TEXT_BYTES: usize = 200;
+/// Bytes of a record.
+pub const RECORD_BYTES: usize = 2 + 1 + 2 + 6 + 1 + TEXT_BYTES;
+/// Sixtieths in a whole point: a share of any number of players from 2 to 6 is whole.
+pub const SHARE_UNIT: u32 = 60;
+
+/// What a data set holds: one game, for a number of players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game's variant name.
+    pub game: String,
+    /// Players in every game of the set.
+    pub players: u8,
+}
+
+/// One scored position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The search's score for the player to decide, in centipawns.
+    pub score: i16,
+    /// The player to decide.
+    pub mover: u8,
+    /// Plies played before this position (the opening's included).
+    pub ply: u16,
+    /// Each seat's share of the game's result, in sixtieths of a point.
+    pub shares: [u8; 6],
+    /// The position text.
+    pub text: String,
+}
+
+impl Header {
+    /// The header's bytes.
+    pub fn encode(&self) -> Result<Vec<u8>, String> {
+        if self.game.len() > NAME_BYTES {
+            return Err(format!("game name '{}' is too long", self.game));
+        }
+        let mut bytes = Vec::with_capacity(HEADER_BYTES);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(RECORD_BYTES as u16).to_le_bytes());
+        bytes.push(self.players);
+        bytes.extend_from_slice(&[0; 3]);
+        bytes.extend_from_slice(self.game.as_bytes());
+        bytes.resize(HEADER_BYTES, 0);
+        Ok(bytes)
+    }
+
+    /// Reads a header, refusing another format, version or record size.
+    pub fn decode(bytes: &[u8]) -> Result<Header, String> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err("not a tabula data set (no TABDATA header)".to_string());
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        let size = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+        if version != VERSION || size != RECORD_BYTES {
+            return Err(format!(
+                "data set version {version} with {size}-byte records; this build reads version \
+                 {VERSION} with {RECORD_BYTES}-byte records"
+            ));
+        }
+        let name = &bytes[16..HEADER_BYTES];
+        let end = name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES);
+        let game = std::str::from_utf8(&name[..end])
+            .map_err(|_| "the game's name is not UTF-8".to_string())?;
+        Ok(Header {
+            game: game.to_string(),
+            players: bytes[12],
+        })
+    }
+}
+
+impl Record {
+    /// The record's bytes; a position text longer than [`TEXT_BYTES`] is an error.
+    pub fn encode(&self) -> Result<[u8; RECORD_BYTES], String> {
+        let text = self.text.as_bytes();
+        if text.len() > TEXT_BYTES {
+            return Err(format!(
+                "a position text of {} bytes does not fit a record",
+                text.len()
+            ));
+        }
+        let mut bytes = [0u8; RECORD_BYTES];
+        bytes[0..2].copy_from_slice(&self.score.to_le_bytes());
+        bytes[2] = self.mover;
+        bytes[3..5].copy_from_slice(&self.ply.to_le_bytes());
+        bytes[5..11].copy_from_slice(&self.shares);
+        bytes[11] = text.len() as u8;
+        bytes[12..12 + text.len()].copy_from_slice(text);
+        Ok(bytes)
+    }
+
+    /// Reads one record.
+    pub fn decode(bytes: &[u8; RECORD_BYTES]) -> Result<Record, String> {
+        let length = bytes[11] as usize;
+        if length > TEXT_BYTES {
+            return Err(format!("a record's text length {length} is out of range"));
+        }
+        let text = std::str::from_utf8(&bytes[12..12 + length])
+            .map_err(|_| "a record's text is not UTF-8".to_string())?;
+        let mut shares = [0; 6];
+        shares.copy_from_slice(&bytes[5..11]);
+        Ok(Record {
+            score: i16::from_le_bytes([bytes[0], bytes[1]]),
+            mover: bytes[2],
+            ply: u16::from_le_bytes([bytes[3], bytes[4]]),
+            shares,
+            text: text.to_string(),
+        })
+    }
+}
+
+/// A whole data set read from `bytes`: its header and its records' bytes.
+pub fn split(bytes: &[u8]) -> Result<(Header, &[u8]), String> {
+    let header = Header::decode(bytes)?;
+    let body = &bytes[HEADER_BYTES..];
+    if body.len() % RECORD_BYTES != 0 {
+        return Err(format!(
+            "the records take {} bytes, not a whole number of {RECORD_BYTES}-byte records",
+            body.len()
+        ));
+    }
+    Ok((header, body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_and_a_record_read_back() {
+        let header = Header {
+            game: "dwindle".to_string(),
+            players: 4,
+        };
+        assert_eq!(Header::decode(&header.encode().unwrap()).unwrap(), header);
+        let record = Record {
+            score: -1234,
+            mover: 3,
+            ply: 517,
+            shares: [0, 0, 60, 0, 0, 0],
+            text: "some position text p4".to_string(),
+        };
+        assert_eq!(Record::decode(&record.encode().unwrap()).unwrap(), record);
+    }
+
+    #[test]
+    fn another_version_and_a_torn_file_are_refused() {
+        let mut bytes = Header {
+            game: "dimraw".to_string(),
+            players: 2,
+        }
+        .encode()
+        .unwrap();
+        bytes.extend_from_slice(&[0; RECORD_BYTES + 1]);
+        assert!(split(&bytes).unwrap_err().contains("whole number"));
+        bytes[8] = 9;
+        assert!(Header::decode(&bytes).unwrap_err().contains("version 9"));
+        assert!(Header::decode(b"hello").is_err());
+    }
+
+    #[test]
+    fn a_text_too_long_is_an_error() {
+        let record = Record {
+            score: 0,
+            mover: 0,
+            ply: 0,
+            shares: [0; 6],
+            text: "x".repeat(TEXT_BYTES + 1),
+        };
+        assert!(record.encode().is_err());
+    }
+}
