@@ -24,8 +24,13 @@ use crate::setup::NewGame;
 use crate::snapshot::{catalog_json, move_at, state_json, view_json};
 
 /// The page's files, served from the binary.
-const FILES: [(&str, &str, &str); 4] = [
+const FILES: [(&str, &str, &str); 5] = [
     ("app.js", "text/javascript", include_str!("../page/app.js")),
+    (
+        "form.js",
+        "text/javascript",
+        include_str!("../page/form.js"),
+    ),
     (
         "draw.js",
         "text/javascript",

@@ -50,7 +50,7 @@ fn the_page_and_the_catalog_are_served() {
     let (status, page) = request(address, "GET", "/game/1", None);
     assert_eq!(status, 200);
     assert!(page.contains("<svg id=\"board\""));
-    for file in ["app.js", "draw.js", "style.css"] {
+    for file in ["app.js", "form.js", "draw.js", "style.css"] {
         assert_eq!(
             request(address, "GET", &format!("/page/{file}"), None).0,
             200
