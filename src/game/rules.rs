@@ -24,8 +24,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The rulebook's start position for these settings.
     fn startpos(config: &GameConfig) -> Result<Self, String>;
 
-    /// Number of players in this game.
-    fn players(&self) -> usize;
+    /// Number of players in this game; by default the fewest [`Rules::PLAYERS`] allows, which
+    /// is right for a game of one player count.
+    fn players(&self) -> usize {
+        Self::PLAYERS.0
+    }
     /// Who decides next.
     fn turn(&self) -> Turn;
     /// The result, once the game is over.

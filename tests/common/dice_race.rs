@@ -56,10 +56,6 @@ impl Rules for DiceRace {
         Ok(DiceRace::at([0, 0], 0))
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         match (self.outcome(), self.state.rolling) {
             (Some(_), _) => Turn::Over,

@@ -164,10 +164,6 @@ impl Rules for Dimraw {
         Ok(Dimraw::start())
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         two_player::turn(self.state.outcome, self.state.side)
     }

@@ -284,10 +284,6 @@ impl Rules for Dwnsiwn {
         Ok(Dwnsiwn::start())
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         let s = &self.state;
         if s.outcome.is_some() {

@@ -235,10 +235,6 @@ impl Rules for Splinter {
         Splinter::from_text(super::text::START, config)
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         two_player::turn(self.state.outcome, self.state.side)
     }

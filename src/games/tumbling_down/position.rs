@@ -259,10 +259,6 @@ impl Rules for TumblingDown {
         Ok(TumblingDown::from_parts(&super::text::start_stacks(), 0, 0))
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
     fn turn(&self) -> Turn {
         two_player::turn(self.outcome, self.side)
     }
