@@ -15,6 +15,7 @@ mod max_n;
 mod null_move;
 mod quiescence;
 mod reductions;
+mod root;
 mod split;
 mod table;
 
@@ -296,68 +297,6 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             terminal_value(outcome, side, self.pos.players(), ply)
         }
-    }
-
-    /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta) and
-    /// sorts them best first.
-    ///
-    /// A stopped search leaves the rest unsorted, but a move that raised alpha before the
-    /// stop (it beat every move searched before it, the previous best among them) is moved
-    /// to `lines[first]`, and [`RootSearch::found`] says so.
-    pub fn search_root(
-        &mut self,
-        lines: &mut [RootMove<G::Move>],
-        first: usize,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> RootSearch {
-        if self.is_max_n() {
-            let best = self.search_root_max_n(lines, first, depth);
-            return RootSearch { best, found: false };
-        }
-        let side = self.side_of(self.mover());
-        self.seldepth = 0;
-        let mut best = -INFINITY;
-        let mut raised = None;
-        for i in first..lines.len() {
-            if i > first && self.may_split(depth) {
-                let window = (&mut alpha, beta);
-                if self.split_root(lines, i, depth, window, &mut best, &mut raised) {
-                    break;
-                }
-            }
-            let mv = lines[i].mv;
-            let window = Window::unreduced(i == first);
-            let value = self.visit(mv, side, depth - 1, 1, alpha, beta, window);
-            if self.stopped() {
-                break;
-            }
-            best = best.max(value);
-            let line = &mut lines[i];
-            if value > alpha {
-                alpha = value;
-                raised = Some(i);
-                line.score = value;
-                line.pv.clear();
-                line.pv.push(mv);
-                line.pv.extend_from_slice(&self.pv[1]);
-                if alpha >= beta {
-                    break;
-                }
-            } else {
-                line.score = -INFINITY;
-            }
-        }
-        let found = raised.is_some();
-        if self.stopped() {
-            if let Some(j) = raised {
-                lines[first..=j].rotate_right(1);
-            }
-        } else {
-            lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
-        }
-        RootSearch { best, found }
     }
 
     /// Plays `mv`, searches the child (`depth` left, at `ply`) for `side`, and takes the move back.
