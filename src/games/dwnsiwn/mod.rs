@@ -3,6 +3,7 @@
 //! Rules as implemented: `seeds/dwnsiwn.md`.
 
 mod eval;
+mod keys;
 pub mod moves;
 pub mod position;
 pub mod pyramid;

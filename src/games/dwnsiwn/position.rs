@@ -1,10 +1,10 @@
 //! The Dwnsiwn position: the pyramid, both stocks, the queue of pending rolls, make and unmake.
 
+use super::keys::{DECIDER_KEY, cell_key, queue_key, stock_key};
 use super::moves::{DnMove, NO_SIDE, side_choice, side_choices};
 use super::pyramid::{
     APEX, APEX_TABLE, CELL_COUNT, CellIndex, DUNGEON, SUPPORT, layer, second_value, sides,
 };
-use crate::game::hashing::{key_table, mix64};
 use crate::game::{GameConfig, Outcome, Player, Rules, Turn, random_below, weighted_index};
 
 /// Every cell filled.
@@ -13,42 +13,6 @@ pub const FULL: u32 = (1 << CELL_COUNT) - 1;
 pub const DICE_PER_COLOUR: u32 = 10;
 /// No dungeon die yet.
 pub const NOBODY: u8 = 2;
-
-/// A Zobrist-style key for one fact about the position.
-#[inline]
-fn key(kind: u64, fact: u64) -> u64 {
-    mix64(kind << 56 ^ fact)
-}
-
-/// The key of a filled cell: its die's colour and what it shows (for the dungeon, its placer).
-#[inline]
-pub fn cell_key(cell: CellIndex, colour: u8, shown: [u8; 3]) -> u64 {
-    key(
-        1,
-        cell as u64
-            | (colour as u64) << 5
-            | (shown[0] as u64) << 6
-            | (shown[1] as u64) << 9
-            | (shown[2] as u64) << 12,
-    )
-}
-
-/// Keys for (stock owner, colour, value, count): counts run 0..=10.
-static STOCK_KEYS: [u64; 2 * 2 * 7 * 11] = key_table(0x0073_746f_636b);
-/// Keys for (queue slot, entry).
-static QUEUE_KEYS: [u64; 20 * 4] = key_table(0x7175_6575);
-
-#[inline]
-fn stock_key(owner: usize, colour: usize, value: usize, count: u8) -> u64 {
-    STOCK_KEYS[((owner * 2 + colour) * 7 + value) * 11 + count as usize]
-}
-
-#[inline]
-fn queue_key(slot: usize, entry: u8) -> u64 {
-    QUEUE_KEYS[slot * 4 + entry as usize]
-}
-
-const DECIDER_KEY: u64 = mix64(4 << 56);
 
 /// A pending roll: the die's colour (0 or 1) and the stock it goes to.
 #[inline]
