@@ -18,4 +18,5 @@ pub mod profile;
 pub mod protocol;
 pub mod registry;
 pub mod search;
+pub mod shard;
 pub mod sync;

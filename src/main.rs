@@ -15,6 +15,7 @@ use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
 use tabula::registry::{Entry, Registry};
 use tabula::search::SearchLimits;
+use tabula::shard::Shard;
 
 /// A game-playing engine for five abstract strategy games, speaking UGI.
 #[derive(Parser)]
@@ -89,8 +90,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// k/n: play shard k of n (the games g with g % n == k - 1).
-        #[arg(long, default_value = "1/1", value_parser = shard)]
-        shard: (u64, u64),
+        #[arg(long, default_value = "1/1", value_parser = Shard::parse)]
+        shard: Shard,
         /// Players, for games of more than two.
         #[arg(long, default_value_t = 2)]
         players: usize,
@@ -141,17 +142,6 @@ fn threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=256).contains(&n) => Ok(n),
         _ => Err(format!("'{text}' is not a number of threads from 1 to 256")),
-    }
-}
-
-/// A shard `k/n` with `1 <= k <= n`.
-fn shard(text: &str) -> Result<(u64, u64), String> {
-    let parsed = text
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)));
-    match parsed {
-        Some((k, n)) if 1 <= k && k <= n => Ok((k, n)),
-        _ => Err(format!("'{text}' is not a shard k/n with 1 <= k <= n")),
     }
 }
 

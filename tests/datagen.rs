@@ -7,8 +7,14 @@ use tabula::datagen::format::{self, RECORD_BYTES, Record};
 use tabula::game::Turn;
 use tabula::options::EngineOptions;
 use tabula::registry::Registry;
+use tabula::shard::Shard;
 
-fn settings(registry: &Registry, game: &str, players: usize, shard: (u64, u64)) -> DatagenSettings {
+fn settings(
+    registry: &Registry,
+    game: &str,
+    players: usize,
+    shard: (usize, usize),
+) -> DatagenSettings {
     let entry = registry.find(game).unwrap();
     let defaults = EngineOptions::defaults(registry);
     DatagenSettings {
@@ -16,7 +22,10 @@ fn settings(registry: &Registry, game: &str, players: usize, shard: (u64, u64)) 
         nodes: 300,
         opening_plies: 4,
         seed: 9,
-        shard,
+        shard: Shard {
+            index: shard.0,
+            count: shard.1,
+        },
         options: EngineOptions {
             variant: entry.name,
             board: entry.boards.first().copied().unwrap_or(defaults.board),
@@ -32,7 +41,13 @@ fn temp(name: &str) -> String {
 }
 
 /// Runs one data set and returns its file's bytes.
-fn data(registry: &Registry, game: &str, players: usize, shard: (u64, u64), name: &str) -> Vec<u8> {
+fn data(
+    registry: &Registry,
+    game: &str,
+    players: usize,
+    shard: (usize, usize),
+    name: &str,
+) -> Vec<u8> {
     let path = temp(name);
     let settings = settings(registry, game, players, shard);
     run(registry.find(game).unwrap(), &settings, &path, &|_| {}).unwrap();

@@ -5,11 +5,11 @@ use std::io::Write as _;
 use std::time::Instant;
 
 use rand::SeedableRng as _;
+use rand::seq::SliceRandom as _;
 use rand_pcg::Pcg64Mcg;
 
-use crate::datagen::format::{self, HEADER_BYTES, Header, RECORD_BYTES};
+use crate::datagen::format::{self, Header, RECORD_BYTES};
 use crate::datagen::{DatagenSettings, play_game, table};
-use crate::game::random_below;
 use crate::registry::Entry;
 
 /// Plays this shard's games and writes them to `out`; `progress` gets a line after each game
@@ -20,10 +20,6 @@ pub fn run(
     out: &str,
     progress: &dyn Fn(&str),
 ) -> Result<u64, String> {
-    let (k, n) = settings.shard;
-    if k == 0 || k > n {
-        return Err(format!("shard {k}/{n}: k must be from 1 to n"));
-    }
     let header = Header {
         game: entry.name.to_string(),
         players: settings.options.players as u8,
@@ -55,7 +51,7 @@ pub fn run(
 }
 
 /// Writes the records of `inputs` (data sets of one game and player count) to `out`, in an
-/// order shuffled by `seed` (Fisher-Yates), or in the inputs' order when `seed` is none.
+/// order shuffled by `seed`, or in the inputs' order when `seed` is none.
 /// Returns the number of records.
 pub fn merge(inputs: &[String], out: &str, seed: Option<u64>) -> Result<u64, String> {
     let mut header: Option<Header> = None;
@@ -81,13 +77,10 @@ pub fn merge(inputs: &[String], out: &str, seed: Option<u64>) -> Result<u64, Str
     let header = header.ok_or("no data sets to merge")?;
     if let Some(seed) = seed {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        for i in (1..records.len()).rev() {
-            records.swap(i, random_below(i + 1, &mut rng));
-        }
+        records.shuffle(&mut rng);
     }
     let mut bytes = header.encode()?;
     bytes.reserve(records.len() * RECORD_BYTES);
-    debug_assert_eq!(bytes.len(), HEADER_BYTES);
     for record in &records {
         bytes.extend_from_slice(record);
     }

@@ -19,6 +19,7 @@ use crate::game::hashing::mix64;
 use crate::options::EngineOptions;
 use crate::registry::Entry;
 use crate::search::{SearchLimits, TranspositionTable};
+use crate::shard::Shard;
 use format::{Record, SHARE_UNIT};
 
 /// Hash-table size of each game's searches, in MiB.
@@ -35,9 +36,8 @@ pub struct DatagenSettings {
     pub opening_plies: u32,
     /// The set's seed.
     pub seed: u64,
-    /// This run's shard, `(k, n)` with `1 <= k <= n`: it plays the games `g` with
-    /// `g % n == k - 1`.
-    pub shard: (u64, u64),
+    /// This run's shard: shard `k` of `n` plays the games `g` with `g % n == k - 1`.
+    pub shard: Shard,
     /// The engine options: players, board, and the search's settings.
     pub options: EngineOptions,
 }
@@ -45,8 +45,8 @@ pub struct DatagenSettings {
 impl DatagenSettings {
     /// The numbers of the games this shard plays, in order.
     pub fn shard_games(&self) -> impl Iterator<Item = u64> + use<> {
-        let (k, n) = self.shard;
-        (0..self.games).filter(move |g| g % n == k - 1)
+        let shard = self.shard;
+        (0..self.games).filter(move |&g| shard.plays(g as usize))
     }
 }
 
