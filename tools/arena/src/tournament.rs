@@ -301,7 +301,8 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write) -> Result<Tally, Str
                 report(out, &header, &tally, cpu_at_start, last_report);
                 last_report = CpuTimes::now();
             }
-            if sprt_decided(config, &header, &tally, out) {
+            // Said once: games already under way when it decides still come in.
+            if !stop.load(Relaxed) && sprt_decided(config, &header, &tally, out) {
                 stop.store(true, Relaxed);
             }
         }
@@ -347,7 +348,7 @@ fn resumed(
     Ok((tally, done))
 }
 
-/// Whether the SPRT's log-likelihood ratio has crossed a bound (said once it has). One shard
+/// Whether the SPRT's log-likelihood ratio has crossed a bound, which it then says. One shard
 /// cannot decide the match: `arena merge` gives the SPRT's state.
 fn sprt_decided(config: &MatchConfig, header: &Header, tally: &Tally, out: &mut dyn Write) -> bool {
     let Some(sprt) = config.sprt.filter(|_| config.shard == Shard::WHOLE) else {
