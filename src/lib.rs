@@ -13,6 +13,7 @@ pub mod datagen;
 pub mod display;
 pub mod game;
 pub mod games;
+pub mod net;
 pub mod options;
 pub mod profile;
 pub mod protocol;

@@ -285,6 +285,7 @@ fn check_playouts<G: Game>(config: &GameConfig) {
         let rewards = playout(
             &mut pos,
             0,
+            tabula::net::Evaluator::Classic,
             f64::from(G::PROFILE.evaluation_decade),
             &mut rng(seed),
             &mut Vec::new(),

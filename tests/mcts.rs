@@ -17,6 +17,7 @@ use tabula::search::mcts::solver::Proof;
 use tabula::search::mcts::tree::Tree;
 use tabula::search::mcts::{LeafScoring, MctsSettings, search};
 use tabula::search::score::{MATE, MATE_BOUND};
+use tabula::net::Evaluator;
 use tabula::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, fixed_depth_value,
 };
@@ -29,6 +30,7 @@ const UCT: MctsSettings = MctsSettings {
     seed: 7,
     decade: 400.0,
     prior_temperature: 120.0,
+    evaluator: Evaluator::Classic,
 };
 
 /// PUCT guided by the evaluation, with minimax backups.
@@ -39,6 +41,7 @@ const GUIDED: MctsSettings = MctsSettings {
     seed: 7,
     decade: 400.0,
     prior_temperature: 120.0,
+    evaluator: Evaluator::Classic,
 };
 
 /// Both tree policies.

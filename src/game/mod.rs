@@ -4,7 +4,8 @@
 //! nothing about any particular game. A game implements one trait per concern, each in the
 //! file of its folder that holds that idea: [`Rules`] (moves, make and unmake, outcome, hash),
 //! [`Notation`] (position texts and tokens), [`Picture`] (the board's drawing),
-//! [`Evaluation`] (the static evaluation and the hints the search asks for) and [`Profiled`]
+//! [`Evaluation`] (the static evaluation and the hints the search asks for), [`Inputs`] (what
+//! a network sees of a position) and [`Profiled`]
 //! (the search profile and the benchmarks' positions); [`Game`] is all of them. Games are
 //! monomorphized: the protocol picks one at run time, and everything below that choice is
 //! generic.
@@ -14,6 +15,7 @@ pub mod bitset;
 pub mod evaluation;
 pub mod grid;
 pub mod hashing;
+pub mod inputs;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
@@ -24,6 +26,7 @@ pub mod view;
 pub mod weights;
 
 pub use evaluation::Evaluation;
+pub use inputs::Inputs;
 pub use notation::Notation;
 pub use outcome::Outcome;
 pub use rules::Rules;
@@ -89,12 +92,12 @@ pub trait Profiled: Rules {
     const BENCH: BenchSpec;
 }
 
-/// A whole game: its rules, its text, its picture, its evaluation and its search profile.
-/// A game implements each concern in its own trait; this one follows from them, for the code
-/// (the protocol, the registry, the engine's search) that needs them all.
-pub trait Game: Rules + Notation + Picture + Evaluation + Profiled {}
+/// A whole game: its rules, its text, its picture, its evaluation, its network's inputs and
+/// its search profile. A game implements each concern in its own trait; this one follows from
+/// them, for the code (the protocol, the registry, the engine's search) that needs them all.
+pub trait Game: Rules + Notation + Picture + Evaluation + Inputs + Profiled {}
 
-impl<G: Rules + Notation + Picture + Evaluation + Profiled> Game for G {}
+impl<G: Rules + Notation + Picture + Evaluation + Inputs + Profiled> Game for G {}
 
 /// Work done once for every game type, monomorphized: `games::visit_all` runs it on every
 /// registered game (the registry itself is collected so; benches and tests use it too).

@@ -1,4 +1,4 @@
-//! The enumerated option values (`Search`, `Playout`, `Dice`, `IllegalMove`) and the words
+//! The enumerated option values (`Search`, `Playout`, `Eval`, `Dice`, `IllegalMove`) and the words
 //! `setoption` spells them with, `ManyPlayers`' words too (that type belongs to the search).
 
 use crate::search::ManyPlayers;
@@ -47,6 +47,16 @@ pub enum IllegalMove {
     Lose,
 }
 
+/// What gives the search its static values (`Eval`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// The game's network (`EvalFile`'s, else the embedded one); the hand-written evaluation
+    /// in a game that has no network.
+    Net,
+    /// The game's hand-written evaluation.
+    Classic,
+}
+
 /// An enumerated option value and its words.
 pub trait Choice: Copy + PartialEq + 'static {
     /// Every value with its word, in declaration order.
@@ -90,6 +100,11 @@ impl Choice for PlayoutKind {
         (PlayoutKind::Cutoff, "cutoff"),
         (PlayoutKind::Eval, "eval"),
     ];
+}
+
+impl Choice for EvalKind {
+    const CHOICES: &'static [(Self, &'static str)] =
+        &[(EvalKind::Net, "net"), (EvalKind::Classic, "classic")];
 }
 
 impl Choice for DiceKind {

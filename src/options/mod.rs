@@ -11,7 +11,8 @@ use crate::registry::{Entry, Registry};
 use crate::search::mcts::{LeafScoring, MctsSettings};
 use crate::search::{ManyPlayers, Style};
 
-use choices::{DiceKind, IllegalMove, PlayoutKind, SearchKind};
+use crate::net::{Evaluator, Network};
+use choices::{DiceKind, EvalKind, IllegalMove, PlayoutKind, SearchKind};
 pub use table::{Effect, OptionChange, OptionTable};
 
 /// Option values as set by `setoption` (or their defaults).
@@ -54,6 +55,12 @@ pub struct EngineOptions {
     pub dice: DiceKind,
     /// What a bad token in `position` does (`IllegalMove`).
     pub illegal_move: IllegalMove,
+    /// The network or the hand-written evaluation (`Eval`).
+    pub eval: EvalKind,
+    /// The network file `EvalFile` names; empty for the game's embedded one.
+    pub eval_file: String,
+    /// The network read from `eval_file` (the protocol reads it when the option is set).
+    pub eval_net: Option<&'static Network>,
 }
 
 impl EngineOptions {
@@ -77,6 +84,9 @@ impl EngineOptions {
             playout_plies: 8,
             dice: DiceKind::Runner,
             illegal_move: IllegalMove::Error,
+            eval: EvalKind::Net,
+            eval_file: String::new(),
+            eval_net: None,
         }
     }
 
@@ -88,11 +98,24 @@ impl EngineOptions {
         }
     }
 
+    /// What evaluates `entry`'s positions: under `Eval net`, the net `EvalFile` read (when it
+    /// is this game's), else the game's embedded one, else the hand-written evaluation.
+    pub fn evaluator(&self, entry: &Entry) -> Evaluator {
+        if self.eval == EvalKind::Classic {
+            return Evaluator::Classic;
+        }
+        let file = self.eval_net.filter(|net| net.shape.game == entry.name);
+        file.or_else(entry.embedded_net)
+            .map_or(Evaluator::Classic, Evaluator::Net)
+    }
+
     /// The search style these options ask for in `entry`'s game: its profile with the
     /// options' overrides.
     pub fn style(&self, entry: &Entry) -> Style {
         let profile = entry.profile.overridden(&self.profile);
+        let evaluator = self.evaluator(entry);
         Style {
+            evaluator,
             many_players: self.many_players,
             chance_probe: self.chance_probe,
             profile,
@@ -105,7 +128,10 @@ impl EngineOptions {
                     PlayoutKind::Eval => LeafScoring::Evaluation,
                     PlayoutKind::Auto => MctsSettings::leaves_of(&profile),
                 };
-                MctsSettings::of(&profile, leaves, self.seed)
+                MctsSettings {
+                    evaluator,
+                    ..MctsSettings::of(&profile, leaves, self.seed)
+                }
             }),
         }
     }

@@ -26,6 +26,8 @@ pub enum Effect {
     Memory,
     /// The engine's dice stream starts again from the new seed.
     Dice,
+    /// The network file is read (and the option refused if it cannot be).
+    Network,
 }
 
 /// The words of a public option that switches a knob: the game's value, or on, or off.
@@ -47,6 +49,11 @@ enum Value {
     Check {
         get: fn(&EngineOptions) -> bool,
         set: fn(&mut EngineOptions, bool),
+    },
+    /// A text (a file name); `<empty>` is the empty text.
+    Text {
+        get: fn(&EngineOptions) -> &str,
+        set: fn(&mut EngineOptions, &str),
     },
     /// A public `auto`/`on`/`off` combo over switch knob `knob` (`auto`: the game's value).
     Switch { knob: usize },
@@ -212,6 +219,15 @@ impl OptionTable {
             choice!("Dice", dice, None),
             spin!("DiceSeed", dice_seed, 0, u32::MAX, Dice),
             choice!("IllegalMove", illegal_move, None),
+            choice!("Eval", eval, None),
+            OptionSpec {
+                name: "EvalFile".to_string(),
+                effect: Effect::Network,
+                value: Value::Text {
+                    get: |o| &o.eval_file,
+                    set: |o, text| o.eval_file = text.to_string(),
+                },
+            },
         ]);
         specs.extend((0..KNOBS.len()).map(|knob| OptionSpec {
             name: KNOBS[knob].option_name(),
@@ -219,6 +235,13 @@ impl OptionTable {
             value: Value::Knob { knob },
         }));
         OptionTable { specs }
+    }
+
+    /// Whether option `name` holds a text.
+    fn is_text(&self, name: &str) -> bool {
+        self.specs
+            .iter()
+            .any(|spec| spec.name.eq_ignore_ascii_case(name) && matches!(spec.value, Value::Text { .. }))
     }
 
     /// Every declared option's canonical name, in order (the profile's hidden ones left out).
@@ -239,6 +262,7 @@ impl OptionTable {
             Value::Spin { get, .. } => get(options).to_string(),
             Value::Combo { get, .. } => get(options).to_string(),
             Value::Check { get, .. } => get(options).to_string(),
+            Value::Text { get, .. } => text_or_empty(get(options)).to_string(),
             Value::Switch { knob } => match options.profile.get(*knob) {
                 None => SWITCH_WORDS[0].to_string(),
                 Some(value) => KNOBS[*knob].format(value),
@@ -273,20 +297,26 @@ impl OptionTable {
                     Value::Check { get, .. } => {
                         format!("option name {name} type check default {}", get(defaults))
                     }
+                    Value::Text { get, .. } => format!(
+                        "option name {name} type string default {}",
+                        text_or_empty(get(defaults))
+                    ),
                     Value::Knob { .. } => unreachable!("hidden options are not declared"),
                 }
             })
             .collect()
     }
 
-    /// Applies `setoption name <name> value <value>` to a copy of `current`.
+    /// Applies `setoption name <name> value <value>` to a copy of `current`. Only a text
+    /// option's value (a file name) may hold spaces.
     pub fn parse_setoption(
         &self,
         args: &[&str],
         current: &EngineOptions,
     ) -> Result<OptionChange, String> {
         let (name, value) = match args {
-            ["name", name, "value", value] => (*name, *value),
+            ["name", name, "value", value] => (*name, value.to_string()),
+            ["name", name, "value", words @ ..] if self.is_text(name) => (*name, words.join(" ")),
             ["name", name] => return Err(format!("option '{name}' needs a value")),
             _ => return Err("expected: setoption name <Name> value <value>".to_string()),
         };
@@ -296,13 +326,21 @@ impl OptionTable {
             .find(|spec| spec.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| format!("unknown option '{name}'"))?;
         let mut options = current.clone();
-        set_value(&spec.value, value, &mut options)?;
+        set_value(&spec.value, &value, &mut options)?;
         Ok(OptionChange {
             name: spec.name.clone(),
             effect: spec.effect,
             options,
         })
     }
+}
+
+/// How the protocol writes an empty text.
+const EMPTY: &str = "<empty>";
+
+/// A text as the protocol writes it: `<empty>` for the empty one.
+fn text_or_empty(text: &str) -> &str {
+    if text.is_empty() { EMPTY } else { text }
 }
 
 /// A combo's declaration line.
@@ -334,6 +372,10 @@ fn set_value(kind: &Value, value: &str, options: &mut EngineOptions) -> Result<(
             };
             set(options, flag);
         }
+        Value::Text { set, .. } => match value.eq_ignore_ascii_case(EMPTY) {
+            true => set(options, ""),
+            false => set(options, value),
+        },
         Value::Switch { knob } => {
             let word = find_word(&SWITCH_WORDS, value)?;
             let set = (word != "auto").then(|| i64::from(word == "on"));

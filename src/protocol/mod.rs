@@ -285,7 +285,7 @@ impl Engine {
     }
 
     fn setoption(&mut self, args: &[&str]) {
-        let change = match self.table.parse_setoption(args, &self.options) {
+        let mut change = match self.table.parse_setoption(args, &self.options) {
             Ok(change) => change,
             Err(e) => return self.error(&e),
         };
@@ -305,6 +305,19 @@ impl Engine {
                 }
             }
             Effect::Dice => self.dice = Pcg64Mcg::seed_from_u64(change.options.dice_seed),
+            Effect::Network => {
+                let options = &mut change.options;
+                options.eval_net = match options.eval_file.as_str() {
+                    "" => None,
+                    path => match self.registry.find(options.variant) {
+                        Ok(entry) => match (entry.load_net)(path) {
+                            Ok(net) => Some(net),
+                            Err(e) => return self.error(&e),
+                        },
+                        Err(e) => return self.error(&e),
+                    },
+                };
+            }
             Effect::None => {}
         }
         self.options = change.options;

@@ -10,6 +10,7 @@ use rand::SeedableRng;
 
 use crate::game::any_game::{AnyGame, TypedGame};
 use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
+use crate::net::Network;
 use crate::profile::Profile;
 use crate::search::mcts::playout::{PlayoutRun, random_playouts};
 use session::{GameSession, Session};
@@ -30,6 +31,10 @@ pub struct Entry {
     new_session: fn(GameConfig) -> Result<Box<dyn Session>, String>,
     new_rules: fn(GameConfig) -> Result<Box<dyn AnyGame>, String>,
     playouts: fn(&GameConfig, Duration, u64) -> Result<PlayoutRun, String>,
+    /// The game's embedded network, if it has one.
+    pub embedded_net: fn() -> Option<&'static Network>,
+    /// Reads a network file for the game, refusing one made for another game or other inputs.
+    pub load_net: fn(&str) -> Result<&'static Network, String>,
 }
 
 impl Entry {
@@ -48,6 +53,8 @@ impl Entry {
                 let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
                 Ok(random_playouts(&start, budget, &mut rng))
             },
+            embedded_net: crate::net::embedded::<G>,
+            load_net: crate::net::load_file::<G>,
         }
     }
 

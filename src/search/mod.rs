@@ -19,6 +19,7 @@ mod zeroed;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Turn};
+use crate::net::Evaluator;
 use crate::profile::Profile;
 pub use limits::{SearchLimits, TimePlan};
 use report::{Event, Line, Progress, Reporter};
@@ -57,6 +58,9 @@ pub struct Style {
     pub profile: Profile,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
+    /// What gives alpha-beta its static values: the game's evaluation or its network (MCTS
+    /// reads its settings' own).
+    pub evaluator: Evaluator,
 }
 
 impl Style {

@@ -1,6 +1,7 @@
 //! Search scores: centipawns, and wins or losses at a known distance in plies.
 
 use crate::game::{Game, Outcome, Player};
+use crate::net::Evaluator;
 
 /// The score of a win at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -21,16 +22,17 @@ pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usi
     }
 }
 
-/// The static value of `pos` for `side` in a search for `root`: the game's evaluation, less
-/// the root's `draw_preference` (by seat: the profile's) when `side` is the root and plus it
-/// when `side` is his opponent (two players only).
+/// The static value of `pos` for `side` in a search for `root`: `evaluator`'s, less the
+/// root's `draw_preference` (by seat: the profile's) when `side` is the root and plus it when
+/// `side` is his opponent (two players only).
 pub fn static_value<G: Game>(
     pos: &G,
+    evaluator: Evaluator,
     side: Player,
     root: Player,
     draw_preference: [i32; 2],
 ) -> i32 {
-    let value = pos.evaluate(side);
+    let value = evaluator.evaluate(pos, side);
     match draw_preference.get(root as usize) {
         Some(&preference) if pos.players() == 2 => match side == root {
             true => value - preference,
@@ -86,20 +88,20 @@ mod tests {
         let preference = seats[1];
         assert!(preference > 0 && seats[0] == 0);
         assert_eq!(
-            static_value(&pos, 1, 1, seats),
+            static_value(&pos, Evaluator::Classic, 1, 1, seats),
             p2 - preference,
             "p2 searching"
         );
         assert_eq!(
-            static_value(&pos, 0, 1, seats),
+            static_value(&pos, Evaluator::Classic, 0, 1, seats),
             p1 + preference,
             "p1 in p2's search"
         );
         assert_eq!(
-            static_value(&pos, 0, 0, seats),
+            static_value(&pos, Evaluator::Classic, 0, 0, seats),
             p1,
             "p1 searching: no preference"
         );
-        assert_eq!(static_value(&pos, 1, 0, seats), p2);
+        assert_eq!(static_value(&pos, Evaluator::Classic, 1, 0, seats), p2);
     }
 }

@@ -10,7 +10,7 @@
 use tabula::game::hashing::mix64;
 use tabula::game::view::{CellView, MoveView, PieceView, Shape, View};
 use tabula::game::{
-    BenchSpec, Evaluation, GameConfig, Notation, Outcome, Picture, Player, Profiled, Rules, Turn,
+    BenchSpec, Evaluation, GameConfig, Inputs, Notation, Outcome, Picture, Player, Profiled, Rules, Turn,
 };
 
 /// The square that wins.
@@ -230,6 +230,8 @@ impl Evaluation for DiceRace {
         7 * (mine - theirs) + mine * mine % 5
     }
 }
+
+impl Inputs for DiceRace {}
 
 impl Profiled for DiceRace {
     const BENCH: BenchSpec = BenchSpec {

@@ -4,6 +4,7 @@
 
 pub mod board;
 mod eval;
+mod inputs;
 pub mod moves;
 pub mod position;
 mod text;

@@ -85,7 +85,7 @@ struct Undo {
     board_hash: u64,
     king_height: [u8; 2],
     controlled: [u64; 2],
-    pure: [u64; 2],
+    pub(super) pure: [u64; 2],
 }
 
 /// What a move did to kings, gathered square by square.
@@ -108,7 +108,7 @@ pub struct TumblingDown {
     /// Squares whose top checker belongs to each player.
     pub(super) controlled: [u64; 2],
     /// Squares holding pure stacks of each player.
-    pure: [u64; 2],
+    pub(super) pure: [u64; 2],
     /// Each player's king height H(P).
     pub(super) king_height: [u8; 2],
     pub(super) side: Player,

@@ -10,6 +10,8 @@ fn values(spec: &OptionSpec) -> Vec<String> {
         Value::Spin { min, max, .. } => vec![min.to_string(), max.to_string()],
         Value::Combo { words, .. } => words.iter().map(|w| w.to_string()).collect(),
         Value::Check { .. } => vec!["true".to_string(), "false".to_string()],
+        // A text keeps its case; only the empty one is a word (in any case).
+        Value::Text { .. } => vec![EMPTY.to_string()],
         Value::Switch { .. } => SWITCH_WORDS.map(str::to_string).to_vec(),
         Value::Tuned { knob } | Value::Knob { knob } => match KNOBS[*knob].kind {
             KnobKind::Number { min, max, .. } => vec![min.to_string(), max.to_string()],
@@ -43,6 +45,8 @@ fn every_option_refuses_a_value_outside_its_kind() {
     let defaults = EngineOptions::defaults(&registry);
     for spec in &table.specs {
         let bad = match &spec.value {
+            // Any text is a file name here; the protocol refuses one it cannot read.
+            Value::Text { .. } => continue,
             Value::Spin { max, .. } => (max + 1).to_string(),
             Value::Tuned { knob } | Value::Knob { knob } => match KNOBS[*knob].kind {
                 KnobKind::Number { max, .. } => (max + 1).to_string(),

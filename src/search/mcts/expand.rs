@@ -10,6 +10,7 @@ use super::edges::Edge;
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
 use crate::game::{Game, Player, Turn};
+use crate::net::Evaluator;
 
 /// The share of the priors spread evenly over every move, so that the exploration reaches
 /// every move in time however badly the evaluation thinks of it (which proofs need).
@@ -115,7 +116,7 @@ pub fn guided_edges<G: Game>(
                 (share, logit(share, decade, temperature), proof)
             }
             None if pos.players() == 2 => {
-                let cp = pos.evaluate(mover).clamp(-4000, 4000) as f32;
+                let cp = settings.evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
                 (
                     logistic(cp, decade),
                     prior_score(cp, decade, temperature),
@@ -123,8 +124,8 @@ pub fn guided_edges<G: Game>(
                 )
             }
             None => {
-                let share =
-                    evaluation_rewards(pos, f64::from(decade))[mover as usize] as f32 / WIN as f32;
+                let rewards = evaluation_rewards(pos, settings.evaluator, f64::from(decade));
+                let share = rewards[mover as usize] as f32 / WIN as f32;
                 (share, logit(share, decade, temperature), None)
             }
         };
@@ -147,9 +148,14 @@ pub fn guided_edges<G: Game>(
 }
 
 /// The rewards a guided leaf at `pos` backs up: its `value` (`Value::of_node`) as shares, or
-/// the evaluation's shares (on the scale `decade`) where values do not back up (more than
-/// two players).
-pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>, decade: f64) -> super::playout::Rewards {
+/// `evaluator`'s shares (on the scale `decade`) where values do not back up (more than two
+/// players).
+pub fn leaf_rewards<G: Game>(
+    pos: &G,
+    value: Option<f32>,
+    evaluator: Evaluator,
+    decade: f64,
+) -> super::playout::Rewards {
     match value {
         Some(v) if Value::new(pos.players()).backs_up() => {
             let mut rewards = [0; 6];
@@ -157,7 +163,7 @@ pub fn leaf_rewards<G: Game>(pos: &G, value: Option<f32>, decade: f64) -> super:
             rewards[1] = WIN - rewards[0];
             rewards
         }
-        _ => evaluation_rewards(pos, decade),
+        _ => evaluation_rewards(pos, evaluator, decade),
     }
 }
 

@@ -20,6 +20,7 @@ use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, Player, Turn};
+use crate::net::Evaluator;
 use crate::profile::Profile;
 use budget::Budget;
 use edges::Edge;
@@ -62,6 +63,8 @@ pub struct MctsSettings {
     /// Guided search: a move this many centipawns worse than the best gets `1/e` of its prior
     /// (the profile's `mcts_prior_temperature`).
     pub prior_temperature: f32,
+    /// What scores leaves and edges: the game's evaluation or its network.
+    pub evaluator: Evaluator,
 }
 
 impl MctsSettings {
@@ -74,6 +77,7 @@ impl MctsSettings {
             seed,
             decade: profile.evaluation_decade as f32,
             prior_temperature: profile.mcts_prior_temperature as f32,
+            evaluator: Evaluator::Classic,
         }
     }
 

@@ -6,6 +6,7 @@
 use rand::Rng;
 
 use crate::game::{Game, Outcome, Player};
+use crate::net::Evaluator;
 
 /// The reward of a win.
 pub const WIN: u64 = 1 << 16;
@@ -24,11 +25,11 @@ pub fn outcome_rewards(outcome: Outcome, players: usize) -> Rewards {
 /// The rewards the evaluation expects: each player's share grows tenfold per
 /// `decade` of his evaluation (the profile's `evaluation_decade`; with two players and a
 /// decade of `D`: `1 / (1 + 10^(-eval/D))`).
-pub fn evaluation_rewards<G: Game>(pos: &G, decade: f64) -> Rewards {
+pub fn evaluation_rewards<G: Game>(pos: &G, evaluator: Evaluator, decade: f64) -> Rewards {
     let players = pos.players();
     let mut weights = [0.0f64; 6];
     for (p, weight) in weights.iter_mut().enumerate().take(players) {
-        let eval = pos.evaluate(p as Player).clamp(-4000, 4000) as f64;
+        let eval = evaluator.evaluate(pos, p as Player).clamp(-4000, 4000) as f64;
         *weight = 10f64.powf(eval / (2.0 * decade));
     }
     let total: f64 = weights.iter().sum();
@@ -47,11 +48,12 @@ pub fn centipawns(mean: f64, decade: f64) -> i32 {
 }
 
 /// Plays uniformly random moves (chance outcomes by weight) from `pos` until the game ends,
-/// or for `cutoff` plies when it is not 0 and then asks the evaluation (read on the scale
+/// or for `cutoff` plies when it is not 0 and then asks `evaluator` (read on the scale
 /// `decade`); takes every move back. `moves` is scratch space.
 pub fn playout<G: Game, R: Rng>(
     pos: &mut G,
     cutoff: u32,
+    evaluator: Evaluator,
     decade: f64,
     rng: &mut R,
     moves: &mut Vec<G::Move>,
@@ -62,7 +64,7 @@ pub fn playout<G: Game, R: Rng>(
             break outcome_rewards(outcome, pos.players());
         }
         if cutoff != 0 && played == cutoff {
-            break evaluation_rewards(pos, decade);
+            break evaluation_rewards(pos, evaluator, decade);
         }
         let mv = pos.random_move(rng, moves);
         pos.make(mv);

@@ -172,7 +172,11 @@ impl<'a, G: Game> Walker<'a, G> {
             if guided && !node.scored.load(Relaxed) {
                 node.scored.store(true, Relaxed);
                 leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
-                break (leaf_rewards(&self.pos, leaf_value, self.decade()), false);
+                let evaluator = self.settings.evaluator;
+                break (
+                    leaf_rewards(&self.pos, leaf_value, evaluator, self.decade()),
+                    false,
+                );
             }
         };
         for _ in 0..self.path.len() {
@@ -209,7 +213,9 @@ impl<'a, G: Game> Walker<'a, G> {
     /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
     fn score_unexpanded(&mut self) -> Rewards {
         match self.settings.leaves {
-            LeafScoring::Evaluation => evaluation_rewards(&self.pos, self.decade()),
+            LeafScoring::Evaluation => {
+                evaluation_rewards(&self.pos, self.settings.evaluator, self.decade())
+            }
             LeafScoring::Playout { .. } => self.play_out(),
         }
     }
@@ -223,6 +229,7 @@ impl<'a, G: Game> Walker<'a, G> {
         playout(
             &mut self.pos,
             cutoff,
+            self.settings.evaluator,
             decade,
             &mut self.rng,
             &mut self.moves,

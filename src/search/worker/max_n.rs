@@ -58,7 +58,7 @@ impl<G: Game> Worker<'_, G> {
             return [0; 6];
         }
         if depth == 0 || ply >= MAX_PLY || self.stopped() {
-            return each(&|p| self.pos.evaluate(p));
+            return each(&|p| self.evaluator.evaluate(&self.pos, p));
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         self.pos.generate(&mut moves);
@@ -103,7 +103,7 @@ impl<G: Game> Worker<'_, G> {
         (0..players as Player)
             .map(|p| match pos.outcome() {
                 Some(outcome) => terminal_value(outcome, p, players, line.len()),
-                None => pos.evaluate(p),
+                None => self.evaluator.evaluate(&pos, p),
             })
             .collect()
     }

@@ -29,6 +29,7 @@ use super::score::{INFINITY, MAX_PLY, static_value, terminal_value};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
+use crate::net::Evaluator;
 use crate::profile::Profile;
 use late_moves::MovesLeft;
 
@@ -140,6 +141,8 @@ pub struct Worker<'a, G: Game> {
     many_players: ManyPlayers,
     /// Star2 probing at chance plies.
     chance_probe: bool,
+    /// What gives the static values.
+    evaluator: Evaluator,
     /// The split points this search's threads share, when it has more than one.
     board: Option<&'a SplitBoard<G>>,
     /// The stack level of the split point this thread works in, if any.
@@ -171,6 +174,7 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             many_players: style.many_players,
             chance_probe: style.chance_probe,
+            evaluator: style.evaluator,
             profile: style.profile,
             reduction_table: style
                 .profile
@@ -283,9 +287,10 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The static value for a side.
     fn evaluate(&self, side: Player) -> i32 {
         if side == COALITION {
-            -self.pos.evaluate(self.root)
+            -self.evaluator.evaluate(&self.pos, self.root)
         } else {
-            static_value(&self.pos, side, self.root, self.profile.draw_preference())
+            let preference = self.profile.draw_preference();
+            static_value(&self.pos, self.evaluator, side, self.root, preference)
         }
     }
 

@@ -1,0 +1,87 @@
+//! `train`: fits a game's network to its self-play data sets (`tabula datagen`) on CPU and
+//! writes it, quantised, as a network file named by its content hash.
+
+mod data;
+mod model;
+mod quantise;
+mod svg;
+mod training;
+
+use clap::Parser;
+
+use training::Settings;
+
+/// Trains a game's network from a data set and writes it as `<game>-<hash>.tnet`.
+#[derive(Parser, Debug)]
+#[command(name = "train", version)]
+struct Args {
+    /// The data set (`tabula datagen`, or `datagen-merge` of several).
+    #[arg(long)]
+    data: String,
+    /// The folder the network file is written to.
+    #[arg(long, default_value = ".")]
+    out_dir: String,
+    /// Hidden units (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the training samples.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Samples per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's step size (a tenth of it for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// The result's share of a target; the search's score gives the rest.
+    #[arg(long, default_value_t = 0.4)]
+    result_weight: f32,
+    /// Every this-many-th record is held out for validation (0: none).
+    #[arg(long, default_value_t = 20)]
+    holdout: usize,
+    /// Seeds the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (0: one per core). The net does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Also draw the loss by epoch as an SVG file here.
+    #[arg(long)]
+    svg: Option<String>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let settings = Settings {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        result_weight: args.result_weight,
+        holdout: args.holdout,
+        seed: args.seed,
+    };
+    if let Err(e) = run(&args, &settings) {
+        eprintln!("train: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: &Args, settings: &Settings) -> Result<(), String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build_global()
+        .map_err(|e| e.to_string())?;
+    let bytes =
+        std::fs::read(&args.data).map_err(|e| format!("cannot read '{}': {e}", args.data))?;
+    let trained = training::train(&bytes, settings, &mut |line| println!("{line}"))?;
+    let path = std::path::Path::new(&args.out_dir).join(&trained.name);
+    std::fs::write(&path, &trained.file)
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    println!("wrote {}", path.display());
+    if let Some(svg) = &args.svg {
+        std::fs::write(svg, &trained.svg).map_err(|e| format!("cannot write '{svg}': {e}"))?;
+        println!("wrote {svg}");
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! The training run: samples read, epochs of shuffled Adam steps with the validation loss
+//! after each, the model quantised, checked against its float self and written.
+
+use std::time::Instant;
+
+use rand::SeedableRng as _;
+use rand::seq::SliceRandom as _;
+use rand_pcg::Pcg64Mcg;
+
+use crate::data::{self, Labels, Samples};
+use crate::model::{Model, Trainer, sigmoid};
+use crate::quantise::quantise;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Hidden units.
+    pub hidden: usize,
+    /// Passes over the training samples.
+    pub epochs: usize,
+    /// Samples per step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub rate: f32,
+    /// The result's share of a target.
+    pub result_weight: f32,
+    /// Every this-many-th record is held out (0: none).
+    pub holdout: usize,
+    /// Seeds the weights and shuffles.
+    pub seed: u64,
+}
+
+/// A trained network.
+pub struct Trained {
+    /// Its file name (game and content hash).
+    pub name: String,
+    /// The network file's bytes.
+    pub file: Vec<u8>,
+    /// The loss curve.
+    pub svg: String,
+    /// Training and validation loss after each epoch.
+    pub losses: Vec<(f64, f64)>,
+}
+
+/// Trains a network on the data set `bytes`; `report` gets a line per stage and epoch.
+pub fn train(
+    bytes: &[u8],
+    settings: &Settings,
+    report: &mut dyn FnMut(&str),
+) -> Result<Trained, String> {
+    if settings.hidden == 0 || settings.hidden % 16 != 0 || settings.hidden > 1024 {
+        return Err("--hidden must be a multiple of 16 from 16 to 1024".to_string());
+    }
+    let started = Instant::now();
+    let labels = Labels {
+        result_weight: settings.result_weight,
+    };
+    let (facts, training, validation) = data::read(bytes, labels, settings.holdout)?;
+    if training.len() == 0 {
+        return Err("the data set has no training positions".to_string());
+    }
+    report(&format!(
+        "{}: {} training and {} validation samples, {} inputs, read in {:.1} s",
+        facts.name,
+        training.len(),
+        validation.len(),
+        facts.inputs,
+        started.elapsed().as_secs_f64()
+    ));
+    let mut trainer = Trainer::new(Model::new(facts.inputs, settings.hidden, settings.seed));
+    let mut order: Vec<u32> = (0..training.len() as u32).collect();
+    let mut losses = Vec::new();
+    for epoch in 0..settings.epochs {
+        let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
+        order.shuffle(&mut rng);
+        let rate = match epoch >= settings.epochs * 3 / 4 {
+            true => settings.rate / 10.0,
+            false => settings.rate,
+        };
+        let sum: f64 = order
+            .chunks(settings.batch.max(1))
+            .map(|batch| trainer.step(&training, batch, rate))
+            .sum();
+        let train_loss = sum / training.len() as f64;
+        let validation_loss = trainer.model.loss(&validation);
+        report(&format!(
+            "epoch {:>3}: training loss {train_loss:.6}, validation loss {validation_loss:.6}, \
+             {:.0} s",
+            epoch + 1,
+            started.elapsed().as_secs_f64()
+        ));
+        losses.push((train_loss, validation_loss));
+    }
+    let (shape, weights) = quantise(&trainer.model, &facts);
+    let file = tabula::net::file::encode(&shape, &weights)?;
+    let (_, _, content) = tabula::net::file::decode(&file)?;
+    let name = tabula::net::file::file_name(&facts.name, content);
+    let checked = if validation.len() > 0 { &validation } else { &training };
+    report(&agreement(&trainer.model, &shape, &weights, checked));
+    let title = format!("{name}: loss by epoch");
+    let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
+    let svg = crate::svg::loss_curve(
+        &title,
+        &[("training", "#1f77b4", &train), ("validation", "#d62728", &valid)],
+    );
+    Ok(Trained {
+        name,
+        file,
+        svg,
+        losses,
+    })
+}
+
+/// How far the quantised net's expected shares are from the float model's over `samples`.
+fn agreement(
+    model: &Model,
+    shape: &tabula::net::file::NetShape,
+    weights: &tabula::net::file::NetWeights,
+    samples: &Samples,
+) -> String {
+    let scale = f64::from(shape.qa * shape.qb);
+    let (mut worst, mut total) = (0.0f64, 0.0f64);
+    let count = samples.len().min(100_000);
+    for i in 0..count {
+        let active = samples.inputs_of(i);
+        let float = f64::from(sigmoid(model.logit(active)));
+        let output = tabula::net::forward::output(shape, weights, active);
+        let quantised = f64::from(sigmoid((f64::from(output) / scale) as f32));
+        worst = worst.max((float - quantised).abs());
+        total += (float - quantised).abs();
+    }
+    format!(
+        "quantised against float over {count} samples: mean |share difference| {:.5}, worst {:.5}",
+        total / count.max(1) as f64,
+        worst
+    )
+}
