@@ -13,11 +13,11 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
+use tabula::net::Evaluator;
 use tabula::search::mcts::solver::Proof;
 use tabula::search::mcts::tree::Tree;
 use tabula::search::mcts::{LeafScoring, MctsSettings, search};
 use tabula::search::score::{MATE, MATE_BOUND};
-use tabula::net::Evaluator;
 use tabula::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, fixed_depth_value,
 };

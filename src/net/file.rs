@@ -132,7 +132,9 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn take<const N: usize>(&mut self) -> [u8; N] {
-        let field = self.bytes[self.at..self.at + N].try_into().expect("N bytes");
+        let field = self.bytes[self.at..self.at + N]
+            .try_into()
+            .expect("N bytes");
         self.at += N;
         field
     }
@@ -143,7 +145,9 @@ impl Reader<'_> {
         u64::from_le_bytes(self.take())
     }
     fn i16s(&mut self, count: usize) -> Vec<i16> {
-        (0..count).map(|_| i16::from_le_bytes(self.take())).collect()
+        (0..count)
+            .map(|_| i16::from_le_bytes(self.take()))
+            .collect()
     }
 }
 
@@ -261,7 +265,11 @@ mod tests {
         let mut header = bytes.clone();
         header[8 + 2 + 2 + NAME_BYTES + 4] ^= 1; // the hidden units
         assert!(decode(&header).unwrap_err().contains("architecture hash"));
-        assert!(decode(&bytes[..bytes.len() - 2]).unwrap_err().contains("bytes"));
+        assert!(
+            decode(&bytes[..bytes.len() - 2])
+                .unwrap_err()
+                .contains("bytes")
+        );
         let mut version = bytes;
         version[8] = 7;
         assert!(decode(&version).unwrap_err().contains("version 7"));

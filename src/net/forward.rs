@@ -60,15 +60,13 @@ mod avx2 {
         let clip = _mm256_set1_epi16(shape.qa as i16);
         let mut total = _mm256_setzero_si256();
         for start in (0..hidden).step_by(LANES) {
-            // SAFETY (every load below): `start + LANES <= hidden`, and each slice holds
-            // `hidden` values from where it is read; unaligned loads need no alignment.
-            let mut sum = unsafe { load(&weights.feature_bias[start..]) };
+            let mut sum = load(&weights.feature_bias[start..]);
             for &input in active {
                 let row = &weights.feature[input as usize * hidden + start..];
-                sum = _mm256_add_epi16(sum, unsafe { load(row) });
+                sum = _mm256_add_epi16(sum, load(row));
             }
             let clipped = _mm256_min_epi16(_mm256_max_epi16(sum, zero), clip);
-            let products = _mm256_madd_epi16(clipped, unsafe { load(&weights.output[start..]) });
+            let products = _mm256_madd_epi16(clipped, load(&weights.output[start..]));
             total = _mm256_add_epi32(total, products);
         }
         let mut lanes = [0i32; 8];
@@ -79,15 +77,13 @@ mod avx2 {
             .fold(weights.output_bias, |sum, &lane| sum.wrapping_add(lane))
     }
 
-    /// Sixteen i16 from the start of `values`.
-    ///
-    /// # Safety
-    /// `values` must hold at least sixteen values and the CPU must have AVX2.
+    /// Sixteen i16 from the start of `values` (which must hold that many).
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn load(values: &[i16]) -> __m256i {
-        debug_assert!(values.len() >= LANES);
-        // SAFETY: the caller promises sixteen values; loadu needs no alignment.
+    fn load(values: &[i16]) -> __m256i {
+        let values = &values[..LANES];
+        // SAFETY: `values` holds sixteen i16 (checked by the slice above), 32 bytes, and
+        // loadu needs no alignment.
         unsafe { _mm256_loadu_si256(values.as_ptr().cast()) }
     }
 }

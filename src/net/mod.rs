@@ -94,14 +94,18 @@ impl Network {
 }
 
 /// Every net read so far, each once: nets live as long as the engine, so that searches can
-/// hold them by reference; reading the same net again finds the first copy.
+/// hold them by reference; reading the same net (header and weights) again finds the first
+/// copy.
 static LOADED: Mutex<Vec<&'static Network>> = Mutex::new(Vec::new());
 
 /// The net in `bytes` (a net file), checked for game `G`.
 pub fn load<G: Inputs>(bytes: &[u8]) -> Result<&'static Network, String> {
     let (shape, weights, content) = file::decode(bytes)?;
     let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    let net = match loaded.iter().find(|net| net.content == content) {
+    let net = match loaded
+        .iter()
+        .find(|net| net.content == content && net.shape == shape)
+    {
         Some(net) => *net,
         None => {
             let net: &'static Network = Box::leak(Box::new(Network {
@@ -133,11 +137,13 @@ pub fn embedded<G: Inputs>() -> Option<&'static Network> {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .iter()
-        .find(|net| Some(net.content) == content)
+        .find(|net| Some(net.content) == content && net.shape.game == G::NAME)
         .copied();
-    Some(known.unwrap_or_else(|| {
-        load::<G>(G::EMBEDDED_NET).expect("the embedded network fits its game")
-    }))
+    Some(
+        known.unwrap_or_else(|| {
+            load::<G>(G::EMBEDDED_NET).expect("the embedded network fits its game")
+        }),
+    )
 }
 
 /// What gives a search its static values: the game's hand-written evaluation or a net.

@@ -239,9 +239,9 @@ impl OptionTable {
 
     /// Whether option `name` holds a text.
     fn is_text(&self, name: &str) -> bool {
-        self.specs
-            .iter()
-            .any(|spec| spec.name.eq_ignore_ascii_case(name) && matches!(spec.value, Value::Text { .. }))
+        self.specs.iter().any(|spec| {
+            spec.name.eq_ignore_ascii_case(name) && matches!(spec.value, Value::Text { .. })
+        })
     }
 
     /// Every declared option's canonical name, in order (the profile's hidden ones left out).

@@ -91,7 +91,13 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon:
 /// The horizon's value for `side` (to move): its static value, or better, a noisy
 /// decision's value while `horizon.noisy` allows another.
 fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, horizon: Horizon) -> i32 {
-    let stand = static_value(pos, Evaluator::Classic, side, horizon.root, G::PROFILE.draw_preference());
+    let stand = static_value(
+        pos,
+        Evaluator::Classic,
+        side,
+        horizon.root,
+        G::PROFILE.draw_preference(),
+    );
     let left = horizon.noisy;
     if left == 0 {
         return stand;
@@ -102,7 +108,13 @@ fn quiescent<G: Game>(pos: &mut G, side: Player, ply: usize, horizon: Horizon) -
     moves.into_iter().fold(stand, |best, mv| {
         pos.make(mv);
         let value = match pos.turn() {
-            Turn::Chance => static_value(pos, Evaluator::Classic, side, horizon.root, G::PROFILE.draw_preference()),
+            Turn::Chance => static_value(
+                pos,
+                Evaluator::Classic,
+                side,
+                horizon.root,
+                G::PROFILE.draw_preference(),
+            ),
             _ => {
                 let noisy = Horizon {
                     noisy: left - 1,
@@ -122,9 +134,13 @@ fn value_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon
         _ if pos.repeats_earlier() => 0,
         Turn::Player(next) if next == side => best_for(pos, side, depth, ply, horizon),
         Turn::Player(next) => -best_for(pos, next, depth, ply, horizon),
-        Turn::Chance if depth == 0 => {
-            static_value(pos, Evaluator::Classic, side, horizon.root, G::PROFILE.draw_preference())
-        }
+        Turn::Chance if depth == 0 => static_value(
+            pos,
+            Evaluator::Classic,
+            side,
+            horizon.root,
+            G::PROFILE.draw_preference(),
+        ),
         Turn::Chance => {
             let mut outcomes = Vec::new();
             pos.generate(&mut outcomes);
@@ -166,7 +182,13 @@ fn leaf_value<G: Game>(pos: &G, root: Player, depth: u32, ply: usize) -> Option<
     } else if ply > 0 && pos.repeats_earlier() {
         Some(0)
     } else if depth == 0 {
-        Some(static_value(pos, Evaluator::Classic, root, root, G::PROFILE.draw_preference()))
+        Some(static_value(
+            pos,
+            Evaluator::Classic,
+            root,
+            root,
+            G::PROFILE.draw_preference(),
+        ))
     } else {
         None
     }

@@ -10,7 +10,8 @@
 use tabula::game::hashing::mix64;
 use tabula::game::view::{CellView, MoveView, PieceView, Shape, View};
 use tabula::game::{
-    BenchSpec, Evaluation, GameConfig, Inputs, Notation, Outcome, Picture, Player, Profiled, Rules, Turn,
+    BenchSpec, Evaluation, GameConfig, Inputs, Notation, Outcome, Picture, Player, Profiled, Rules,
+    Turn,
 };
 
 /// The square that wins.

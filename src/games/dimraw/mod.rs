@@ -4,18 +4,16 @@
 
 pub mod board;
 mod eval;
+mod inputs;
 pub mod moves;
 pub mod position;
 mod text;
 mod view;
 
-use crate::game::{BenchSpec, Inputs, Profiled};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::DmMove;
 pub use position::Dimraw;
-
-/// No network yet: the game declares no inputs.
-impl Inputs for Dimraw {}
 
 impl Profiled for Dimraw {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));

@@ -5,20 +5,18 @@
 pub mod board;
 mod eval;
 mod groups;
+mod inputs;
 pub mod moves;
 pub mod position;
 mod square;
 mod text;
 mod view;
 
-use crate::game::{BenchSpec, Inputs, Profiled};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::SpMove;
 pub use position::Splinter;
 pub use text::START;
-
-/// No network yet: the game declares no inputs.
-impl Inputs for Splinter {}
 
 impl Profiled for Splinter {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));

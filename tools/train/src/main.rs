@@ -78,6 +78,13 @@ fn run(args: &Args, settings: &Settings) -> Result<(), String> {
     let path = std::path::Path::new(&args.out_dir).join(&trained.name);
     std::fs::write(&path, &trained.file)
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    if let Some((training, validation)) = trained.losses.last() {
+        println!(
+            "{}: final training loss {training:.6}, validation loss {validation:.6}; quantised \
+             against float: mean share difference {:.5}, worst {:.5}",
+            trained.name, trained.agreement.0, trained.agreement.1
+        );
+    }
     println!("wrote {}", path.display());
     if let Some(svg) = &args.svg {
         std::fs::write(svg, &trained.svg).map_err(|e| format!("cannot write '{svg}': {e}"))?;

@@ -31,7 +31,8 @@ impl Model {
     /// A model with weights drawn from `seed`.
     pub fn new(inputs: usize, hidden: usize, seed: u64) -> Self {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut uniform = |bound: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * bound;
+        let mut uniform =
+            |bound: f32| (rng.next_u32() as f32 / u32::MAX as f32 * 2.0 - 1.0) * bound;
         let mut params = Vec::with_capacity((inputs + 2) * hidden + 1);
         params.extend((0..inputs * hidden).map(|_| uniform(0.1)));
         params.extend((0..hidden).map(|_| uniform(0.1)));
@@ -212,12 +213,15 @@ impl Trainer {
     pub fn step(&mut self, samples: &Samples, batch: &[u32], rate: f32) -> f64 {
         let chunk = batch.len().div_ceil(CHUNKS).max(1);
         let model = &self.model;
-        self.chunks.par_iter_mut().enumerate().for_each(|(c, gradient)| {
-            gradient.clear(model);
-            let start = (c * chunk).min(batch.len());
-            let end = ((c + 1) * chunk).min(batch.len());
-            gradient.add_samples(model, samples, &batch[start..end]);
-        });
+        self.chunks
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(c, gradient)| {
+                gradient.clear(model);
+                let start = (c * chunk).min(batch.len());
+                let end = ((c + 1) * chunk).min(batch.len());
+                gradient.add_samples(model, samples, &batch[start..end]);
+            });
         let hidden = model.hidden;
         let tail = model.inputs * hidden;
         self.total.clear(model);

@@ -6,7 +6,11 @@ pub fn loss_curve(title: &str, series: &[(&str, &str, &[f64])]) -> String {
     let epochs = series.iter().map(|s| s.2.len()).max().unwrap_or(0).max(2);
     let values = series.iter().flat_map(|s| s.2.iter().copied());
     let (low, high) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    let (low, high) = if low < high { (low, high) } else { (low - 1e-3, low + 1e-3) };
+    let (low, high) = if low < high {
+        (low, high)
+    } else {
+        (low - 1e-3, low + 1e-3)
+    };
     let x = |epoch: usize| margin + epoch as f64 / (epochs - 1) as f64 * (width - 2.0 * margin);
     let y = |value: f64| height - margin - (value - low) / (high - low) * (height - 2.0 * margin);
     let mut svg = format!(
@@ -49,5 +53,7 @@ pub fn loss_curve(title: &str, series: &[(&str, &str, &[f64])]) -> String {
 
 /// `text` safe inside an SVG element.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

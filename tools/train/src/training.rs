@@ -40,6 +40,8 @@ pub struct Trained {
     pub svg: String,
     /// Training and validation loss after each epoch.
     pub losses: Vec<(f64, f64)>,
+    /// How far the quantised net's shares are from the float model's: mean and worst.
+    pub agreement: (f64, f64),
 }
 
 /// Trains a network on the data set `bytes`; `report` gets a line per stage and epoch.
@@ -95,29 +97,42 @@ pub fn train(
     let file = tabula::net::file::encode(&shape, &weights)?;
     let (_, _, content) = tabula::net::file::decode(&file)?;
     let name = tabula::net::file::file_name(&facts.name, content);
-    let checked = if validation.len() > 0 { &validation } else { &training };
-    report(&agreement(&trainer.model, &shape, &weights, checked));
+    let checked = if validation.len() > 0 {
+        &validation
+    } else {
+        &training
+    };
+    let agreement = agreement(&trainer.model, &shape, &weights, checked);
+    report(&format!(
+        "quantised against float: mean |share difference| {:.5}, worst {:.5}",
+        agreement.0, agreement.1
+    ));
     let title = format!("{name}: loss by epoch");
     let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
     let svg = crate::svg::loss_curve(
         &title,
-        &[("training", "#1f77b4", &train), ("validation", "#d62728", &valid)],
+        &[
+            ("training", "#1f77b4", &train),
+            ("validation", "#d62728", &valid),
+        ],
     );
     Ok(Trained {
         name,
         file,
         svg,
         losses,
+        agreement,
     })
 }
 
-/// How far the quantised net's expected shares are from the float model's over `samples`.
+/// How far the quantised net's expected shares are from the float model's over (the first
+/// 100,000 of) `samples`: the mean and the worst difference.
 fn agreement(
     model: &Model,
     shape: &tabula::net::file::NetShape,
     weights: &tabula::net::file::NetWeights,
     samples: &Samples,
-) -> String {
+) -> (f64, f64) {
     let scale = f64::from(shape.qa * shape.qb);
     let (mut worst, mut total) = (0.0f64, 0.0f64);
     let count = samples.len().min(100_000);
@@ -129,9 +144,100 @@ fn agreement(
         worst = worst.max((float - quantised).abs());
         total += (float - quantised).abs();
     }
-    format!(
-        "quantised against float over {count} samples: mean |share difference| {:.5}, worst {:.5}",
-        total / count.max(1) as f64,
-        worst
-    )
+    (total / count.max(1) as f64, worst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula::commands::datagen::run;
+    use tabula::datagen::DatagenSettings;
+    use tabula::options::EngineOptions;
+    use tabula::registry::Registry;
+    use tabula::shard::Shard;
+
+    /// A small Tumbling Down data set, the same on every run.
+    fn tiny_data_set() -> Vec<u8> {
+        let registry = Registry::standard();
+        let entry = registry.find("tumbling-down").unwrap();
+        let settings = DatagenSettings {
+            games: 6,
+            nodes: 200,
+            opening_plies: 4,
+            seed: 3,
+            shard: Shard { index: 1, count: 1 },
+            options: EngineOptions {
+                variant: entry.name,
+                ..EngineOptions::defaults(&registry)
+            },
+        };
+        static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("train-{}-{made}.data", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        let path = path.to_string_lossy().to_string();
+        run(entry, &settings, &path, &|_| {}).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        bytes
+    }
+
+    fn settings(seed: u64) -> Settings {
+        Settings {
+            hidden: 32,
+            epochs: 4,
+            batch: 64,
+            rate: 0.01,
+            result_weight: 0.4,
+            holdout: 5,
+            seed,
+        }
+    }
+
+    fn train_on(threads: usize, bytes: &[u8], seed: u64) -> Trained {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| train(bytes, &settings(seed), &mut |_| {}).unwrap())
+    }
+
+    #[test]
+    fn the_same_data_and_seed_give_the_same_net_byte_for_byte_on_any_number_of_threads() {
+        let bytes = tiny_data_set();
+        let one = train_on(1, &bytes, 5);
+        let two = train_on(2, &bytes, 5);
+        assert_eq!(one.file, two.file);
+        assert_eq!(one.name, two.name);
+        let other = train_on(2, &bytes, 6);
+        assert_ne!(one.file, other.file, "another seed gives another net");
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_quantised_net_agrees_with_the_float_one() {
+        let bytes = tiny_data_set();
+        let trained = train_on(2, &bytes, 5);
+        let (first, last) = (trained.losses[0].0, trained.losses.last().unwrap().0);
+        assert!(last < first, "training loss {first} -> {last}");
+        let (mean, worst) = trained.agreement;
+        assert!(mean < 0.005 && worst < 0.03, "mean {mean}, worst {worst}");
+        let (shape, _, content) = tabula::net::file::decode(&trained.file).unwrap();
+        assert_eq!(shape.game, "tumbling-down");
+        assert_eq!(
+            trained.name,
+            tabula::net::file::file_name("tumbling-down", content)
+        );
+        assert!(trained.svg.starts_with("<svg") && trained.svg.contains("<polyline"));
+    }
+
+    #[test]
+    fn a_game_without_inputs_is_refused() {
+        let header = tabula::datagen::format::Header {
+            game: "dwindle".to_string(),
+            players: 2,
+        };
+        let bytes = header.encode().unwrap();
+        let error = train(&bytes, &settings(1), &mut |_| {}).err().unwrap();
+        assert!(error.contains("declares no network inputs"), "{error}");
+    }
 }

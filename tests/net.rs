@@ -1,0 +1,131 @@
+//! Networks in the engine: files read and refused, golden evaluations of a fixed net, the
+//! `Eval` and `EvalFile` options through the protocol.
+
+mod common;
+
+use common::engine::{EngineProcess, bestmove, is_error};
+use tabula::game::hashing::mix64;
+use tabula::game::{Game, GameConfig, Inputs, Rules};
+use tabula::games::dimraw::Dimraw;
+use tabula::games::tumbling_down::TumblingDown;
+use tabula::net::file::{CLIPPED_RELU, NetShape, NetWeights, encode, layout_hash};
+use tabula::net::{Evaluator, load};
+
+/// A net for `G` whose weights are a fixed function of their place (no training needed).
+fn fixed_net<G: Game>(hidden: usize) -> (NetShape, NetWeights) {
+    let shape = NetShape {
+        game: G::NAME.to_string(),
+        inputs: G::INPUTS,
+        hidden,
+        activation: CLIPPED_RELU,
+        qa: 255,
+        qb: 64,
+        decade: 400,
+        layout: layout_hash(G::INPUT_LAYOUT, G::INPUTS),
+    };
+    let spread = |i: usize, range: u64| (mix64(i as u64) % (2 * range + 1)) as i16 - range as i16;
+    let weights = NetWeights {
+        feature: (0..G::INPUTS * hidden).map(|i| spread(i, 60)).collect(),
+        feature_bias: (0..hidden).map(|i| spread(i + 7, 100) + 60).collect(),
+        output: (0..hidden).map(|i| spread(i + 99, 90)).collect(),
+        output_bias: 1000,
+    };
+    (shape, weights)
+}
+
+/// Writes a net file under a name of its own and returns its path.
+fn write_net(bytes: &[u8], name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("net-{}-{name}.tnet", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path.to_string_lossy().to_string()
+}
+
+#[test]
+fn a_fixed_net_gives_its_golden_evaluations_from_each_seat() {
+    let (shape, weights) = fixed_net::<TumblingDown>(32);
+    let net = load::<TumblingDown>(&encode(&shape, &weights).unwrap()).unwrap();
+    let start = TumblingDown::startpos(&GameConfig::default()).unwrap();
+    let after =
+        tabula::game::start_then::<TumblingDown>(&GameConfig::default(), "b1a1t h8h7t").unwrap();
+    let values = [
+        net.evaluate(&start, 0),
+        net.evaluate(&start, 1),
+        net.evaluate(&after, 0),
+        net.evaluate(&after, 1),
+    ];
+    assert_eq!(values, [341, 359, 490, 275], "{values:?}");
+    assert_eq!(Evaluator::Net(net).evaluate(&after, 1), values[3]);
+}
+
+#[test]
+fn a_net_is_refused_for_another_game_other_inputs_or_broken_bytes() {
+    let (shape, weights) = fixed_net::<Dimraw>(16);
+    let bytes = encode(&shape, &weights).unwrap();
+    assert!(load::<Dimraw>(&bytes).is_ok());
+    let error = load::<TumblingDown>(&bytes).unwrap_err();
+    assert!(error.contains("for dimraw, not tumbling-down"), "{error}");
+    let other_layout = NetShape {
+        layout: layout_hash("dimraw v0: another meaning", Dimraw::INPUTS),
+        ..shape.clone()
+    };
+    let error = load::<Dimraw>(&encode(&other_layout, &weights).unwrap()).unwrap_err();
+    assert!(error.contains("inputs"), "{error}");
+    let mut torn = bytes.clone();
+    torn.truncate(bytes.len() - 1);
+    assert!(load::<Dimraw>(&torn).is_err());
+}
+
+#[test]
+fn eval_file_loads_a_net_that_changes_the_search_and_refuses_bad_files_keeping_the_last_good_one() {
+    let (shape, weights) = fixed_net::<TumblingDown>(32);
+    let good = write_net(&encode(&shape, &weights).unwrap(), "td");
+    let (dimraw_shape, dimraw_weights) = fixed_net::<Dimraw>(16);
+    let dimraw = write_net(&encode(&dimraw_shape, &dimraw_weights).unwrap(), "dimraw");
+    let junk = write_net(b"not a network at all", "junk");
+    let mut engine = EngineProcess::start(&[]);
+    let score = |engine: &mut EngineProcess| {
+        engine.send("position startpos");
+        engine.send("go depth 3");
+        let lines = engine.until("bestmove");
+        assert!(!bestmove(&lines).is_empty());
+        let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        info.split(" score ")
+            .nth(1)
+            .unwrap()
+            .split(" nodes")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    engine.send("setoption name Eval value classic");
+    let classic = score(&mut engine);
+    engine.send("setoption name Eval value net");
+    assert_eq!(
+        score(&mut engine),
+        classic,
+        "no net named: the game's own evaluation"
+    );
+    engine.send(&format!("setoption name EvalFile value {good}"));
+    let with_net = score(&mut engine);
+    assert_ne!(with_net, classic);
+    for bad in [&dimraw, &junk, &"/no/such/file.tnet".to_string()] {
+        engine.send(&format!("setoption name EvalFile value {bad}"));
+        engine.send("isready");
+        let lines = engine.until("readyok");
+        assert!(lines.iter().any(|l| is_error(l)), "{bad}: {lines:?}");
+    }
+    assert_eq!(score(&mut engine), with_net, "the last good net stays");
+    engine.send("setoption name Eval value classic");
+    assert_eq!(score(&mut engine), classic);
+    engine.send("setoption name Eval value net");
+    engine.send("setoption name EvalFile value <empty>");
+    assert_eq!(
+        score(&mut engine),
+        classic,
+        "back to the embedded net (none here)"
+    );
+    engine.quit();
+    for path in [good, dimraw, junk] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
