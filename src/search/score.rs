@@ -33,8 +33,20 @@ pub fn static_value<G: Game>(
     draw_preference: [i32; 2],
 ) -> i32 {
     let value = evaluator.evaluate(pos, side);
+    with_draw_preference(value, pos.players(), side, root, draw_preference)
+}
+
+/// A static `value` for `side` in a search for `root` of a game of `players`, with the root's
+/// draw preference applied as [`static_value`] does.
+pub fn with_draw_preference(
+    value: i32,
+    players: usize,
+    side: Player,
+    root: Player,
+    draw_preference: [i32; 2],
+) -> i32 {
     match draw_preference.get(root as usize) {
-        Some(&preference) if pos.players() == 2 => match side == root {
+        Some(&preference) if players == 2 => match side == root {
             true => value - preference,
             false => value + preference,
         },

@@ -25,7 +25,7 @@ use crate::game::{Game, Player, Turn};
 
 use super::limits::TimePlan;
 use super::ordering::MoveOrdering;
-use super::score::{INFINITY, MAX_PLY, static_value, terminal_value};
+use super::score::{INFINITY, MAX_PLY, terminal_value, with_draw_preference};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
@@ -143,6 +143,8 @@ pub struct Worker<'a, G: Game> {
     chance_probe: bool,
     /// What gives the static values.
     evaluator: Evaluator,
+    /// The last static value asked for: the position's hash, the player, the value.
+    last_evaluation: std::cell::Cell<Option<((u64, Player), i32)>>,
     /// The split points this search's threads share, when it has more than one.
     board: Option<&'a SplitBoard<G>>,
     /// The stack level of the split point this thread works in, if any.
@@ -175,6 +177,7 @@ impl<'a, G: Game> Worker<'a, G> {
             many_players: style.many_players,
             chance_probe: style.chance_probe,
             evaluator: style.evaluator,
+            last_evaluation: std::cell::Cell::new(None),
             profile: style.profile,
             reduction_table: style
                 .profile
@@ -287,10 +290,31 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The static value for a side.
     fn evaluate(&self, side: Player) -> i32 {
         if side == COALITION {
-            -self.evaluator.evaluate(&self.pos, self.root)
+            -self.evaluation_for(self.root)
         } else {
-            let preference = self.profile.draw_preference();
-            static_value(&self.pos, self.evaluator, side, self.root, preference)
+            let (players, preference) = (self.pos.players(), self.profile.draw_preference());
+            with_draw_preference(
+                self.evaluation_for(side),
+                players,
+                side,
+                self.root,
+                preference,
+            )
+        }
+    }
+
+    /// The evaluator's value of the position for `player`, remembered for the next call: a
+    /// node often asks twice (reverse futility, then the null move), and a network's value
+    /// costs more than a hash comparison.
+    fn evaluation_for(&self, player: Player) -> i32 {
+        let key = (self.pos.hash(), player);
+        match self.last_evaluation.get() {
+            Some((seen, value)) if seen == key => value,
+            _ => {
+                let value = self.evaluator.evaluate(&self.pos, player);
+                self.last_evaluation.set(Some((key, value)));
+                value
+            }
         }
     }
 
