@@ -5,7 +5,8 @@ mod common;
 
 use common::engine::{EngineProcess, bestmove, is_error};
 use tabula::game::hashing::mix64;
-use tabula::game::{Game, GameConfig, Inputs, Rules};
+use tabula::game::inputs::ActiveInputs;
+use tabula::game::{Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::{CLIPPED_RELU, NetShape, NetWeights, encode, layout_hash};
@@ -128,4 +129,48 @@ fn eval_file_loads_a_net_that_changes_the_search_and_refuses_bad_files_keeping_t
     for path in [good, dimraw, junk] {
         std::fs::remove_file(path).unwrap();
     }
+}
+
+/// Along random games of every game with inputs: each input is on at most once and within
+/// the declared count, and the thread's kept sums give the value sums made afresh give.
+struct KeptSumsAgree;
+
+impl GameVisitor for KeptSumsAgree {
+    fn visit<G: Game>(&mut self) {
+        if G::INPUTS == 0 {
+            return;
+        }
+        let (shape, weights) = fixed_net::<G>(32);
+        let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+        let mut rng = common::rng(G::INPUTS as u64);
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            let mut pos = G::startpos(&GameConfig::default()).unwrap();
+            for _ in 0..300 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                if let Turn::Player(_) = pos.turn() {
+                    for seat in 0..pos.players() as u8 {
+                        let mut active = ActiveInputs::default();
+                        pos.active_inputs(seat, &mut active);
+                        let mut seen = active.as_slice().to_vec();
+                        seen.sort_unstable();
+                        seen.dedup();
+                        assert_eq!(seen.len(), active.as_slice().len(), "{}", G::NAME);
+                        assert!(seen.iter().all(|&i| (i as usize) < G::INPUTS));
+                        let fresh = net.centipawns(net.output(active.as_slice()));
+                        assert_eq!(net.evaluate(&pos, seat), fresh, "{}", pos.to_text());
+                    }
+                }
+                let mv = pos.random_move(&mut rng, &mut moves);
+                pos.make(mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn inputs_are_unique_and_kept_sums_equal_fresh_ones_along_random_games() {
+    tabula::games::visit_all(&mut KeptSumsAgree);
 }

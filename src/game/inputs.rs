@@ -19,7 +19,8 @@ pub struct ActiveInputs {
 impl Default for ActiveInputs {
     fn default() -> Self {
         ActiveInputs {
-            indices: [MaybeUninit::uninit(); MAX_ACTIVE],
+            // SAFETY: an array of `MaybeUninit` needs no initialisation.
+            indices: unsafe { MaybeUninit::uninit().assume_init() },
             len: 0,
         }
     }
@@ -64,7 +65,7 @@ pub trait Inputs: Rules {
     /// has none.
     const EMBEDDED_NET: &'static [u8] = &[];
 
-    /// Turns on, in `out`, the inputs of this position seen from `player`: the network's
-    /// value is that player's. Positions where chance decides need not be supported.
+    /// Turns on, in `out`, the inputs of this position seen from `player`, each at most once:
+    /// the network's value is that player's. Positions where chance decides need not be supported.
     fn active_inputs(&self, _player: Player, _out: &mut ActiveInputs) {}
 }

@@ -14,6 +14,9 @@
 //!
 //! A net is named by its content hash: `<game>-<first 16 hex digits>.tnet`.
 
+use super::accumulator::MAX_INPUTS;
+use super::forward::MAX_HIDDEN;
+
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"TABNET\0\0";
 /// The version of this layout.
@@ -184,11 +187,13 @@ pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
     if architecture != architecture_hash(&shape) {
         return Err("the network's architecture hash does not match its header".to_string());
     }
-    if activation != CLIPPED_RELU || shape.hidden == 0 || shape.hidden % 16 != 0 {
+    let hidden_fits = shape.hidden % 16 == 0 && (16..=MAX_HIDDEN).contains(&shape.hidden);
+    if activation != CLIPPED_RELU || !hidden_fits || shape.inputs > MAX_INPUTS {
         return Err(format!(
-            "unsupported network: activation {activation}, {} hidden units (a multiple of 16 \
-             with clipped ReLU is supported)",
-            shape.hidden
+            "unsupported network: activation {activation}, {} inputs, {} hidden units (clipped \
+             ReLU, up to {MAX_INPUTS} inputs and a multiple of 16 up to {MAX_HIDDEN} hidden \
+             units are supported)",
+            shape.inputs, shape.hidden
         ));
     }
     let body_bytes = 2 * (shape.inputs + 2) * shape.hidden + 4;

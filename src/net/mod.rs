@@ -3,6 +3,7 @@
 //! ([`forward`], with AVX2 where the CPU has it), and the choice between it and the game's
 //! hand-written evaluation ([`Evaluator`]).
 
+pub mod accumulator;
 pub mod file;
 pub mod forward;
 
@@ -45,25 +46,26 @@ impl Network {
     }
 
     /// The net's output for these active inputs, in the output's integer scale (QA x QB per
-    /// logit).
+    /// logit), from sums made afresh.
     pub fn output(&self, active: &[u16]) -> i32 {
         forward::output(&self.shape, &self.weights, active)
     }
 
-    /// The net's output for these active inputs, in centipawns of the game's scale.
-    pub fn centipawns(&self, active: &[u16]) -> i32 {
+    /// An output in centipawns of the game's scale.
+    pub fn centipawns(&self, output: i32) -> i32 {
         let shape = &self.shape;
         // cp = logit * decade / ln(10), the logit being output / (QA * QB).
-        let numerator = i64::from(self.output(active)) * i64::from(shape.decade) * 10_000;
+        let numerator = i64::from(output) * i64::from(shape.decade) * 10_000;
         let denominator = i64::from(shape.qa) * i64::from(shape.qb) * 23_026;
         ((numerator / denominator) as i32).clamp(-MAX_NET_EVAL, MAX_NET_EVAL)
     }
 
-    /// The value of `pos` for `player`, in centipawns.
+    /// The value of `pos` for `player`, in centipawns (from this thread's kept sums,
+    /// [`accumulator`]).
     pub fn evaluate<G: Inputs>(&self, pos: &G, player: Player) -> i32 {
         let mut active = ActiveInputs::default();
         pos.active_inputs(player, &mut active);
-        self.centipawns(active.as_slice())
+        self.centipawns(accumulator::output(self, player, active.as_slice()))
     }
 
     /// Whether this net was made for game `G` as this build declares its inputs.
