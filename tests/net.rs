@@ -6,7 +6,7 @@ mod common;
 use common::engine::{EngineProcess, bestmove, is_error};
 use tabula::game::hashing::mix64;
 use tabula::game::inputs::ActiveInputs;
-use tabula::game::{Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
+use tabula::game::{Game, GameConfig, GameVisitor, Inputs, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::{CLIPPED_RELU, NetShape, NetWeights, encode, layout_hash};
