@@ -98,6 +98,13 @@ enum Command {
         /// The start board, for games with named boards (default: the game's first).
         #[arg(long)]
         board: Option<String>,
+        /// The evaluation: `net` (the game's network: --eval-file's, else the built-in one)
+        /// or `classic` (the hand-written one), as the `Eval` option.
+        #[arg(long, default_value = "net", value_parser = ["net", "classic"])]
+        eval: String,
+        /// A network file for `--eval net` (as the `EvalFile` option).
+        #[arg(long)]
+        eval_file: Option<String>,
     },
     /// Merges data sets of one game (shards) into one file, shuffled by --shuffle unless 0.
     DatagenMerge {
@@ -248,7 +255,10 @@ fn main() -> ExitCode {
             shard,
             players,
             board,
+            eval,
+            eval_file,
         }) => selfplay_options(&registry, &entry, board.as_deref()).and_then(|defaults| {
+            let eval_net = eval_file.as_deref().map(entry.load_net).transpose()?;
             let settings = DatagenSettings {
                 games,
                 nodes,
@@ -257,6 +267,8 @@ fn main() -> ExitCode {
                 shard,
                 options: EngineOptions {
                     players,
+                    eval: Choice::from_word(&eval).expect("a word clap checked"),
+                    eval_net,
                     ..defaults
                 },
             };
