@@ -4,16 +4,14 @@
 
 pub mod board;
 mod eval;
+mod inputs;
 pub mod position;
 mod text;
 mod view;
 
-use crate::game::{BenchSpec, Inputs, Profiled};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use position::{DwMove, Dwindle};
-
-/// No network yet: the game declares no inputs.
-impl Inputs for Dwindle {}
 
 impl Profiled for Dwindle {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));

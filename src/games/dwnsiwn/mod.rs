@@ -3,6 +3,7 @@
 //! Rules as implemented: `seeds/dwnsiwn.md`.
 
 mod eval;
+mod inputs;
 mod keys;
 pub mod moves;
 pub mod position;
@@ -10,16 +11,13 @@ pub mod pyramid;
 mod text;
 mod view;
 
-use crate::game::{BenchSpec, Inputs, Profiled};
+use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
 
 /// The twenty opening rolls that reach the rulebook's position TV (where the benchmarks start).
 const OPENING_ROLLS: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll:6 roll:6 roll:6 roll:1 roll:2 roll:3 roll:3 roll:4 roll:4 roll:5 roll:5 roll:6 roll:6";
-
-/// No network yet: the game declares no inputs.
-impl Inputs for Dwnsiwn {}
 
 impl Profiled for Dwnsiwn {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));
