@@ -174,3 +174,39 @@ impl GameVisitor for KeptSumsAgree {
 fn inputs_are_unique_and_kept_sums_equal_fresh_ones_along_random_games() {
     tabula::games::visit_all(&mut KeptSumsAgree);
 }
+
+/// Runs `tabula datagen` for Dimraw with `extra` arguments; returns the data set's bytes, or
+/// the error it printed.
+fn datagen_dimraw(extra: &[&str], name: &str) -> Result<Vec<u8>, String> {
+    let out = std::env::temp_dir().join(format!("net-{}-{name}.data", std::process::id()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["datagen", "--game", "dimraw", "--games", "3", "--nodes", "300"])
+        .args(["--out", out.to_str().unwrap()])
+        .args(extra)
+        .output()
+        .unwrap();
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).to_string());
+    }
+    let bytes = std::fs::read(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    Ok(bytes)
+}
+
+#[test]
+fn datagen_plays_with_the_net_it_is_given_and_refuses_a_net_of_another_game() {
+    let (shape, weights) = fixed_net::<Dimraw>(16);
+    let net = write_net(&encode(&shape, &weights).unwrap(), "datagen-dimraw");
+    let classic = datagen_dimraw(&["--eval", "classic"], "classic").unwrap();
+    let with_net = datagen_dimraw(&["--eval-file", &net], "net").unwrap();
+    let again = datagen_dimraw(&["--eval-file", &net], "again").unwrap();
+    assert_ne!(classic, with_net);
+    assert_eq!(with_net, again);
+    let (td_shape, td_weights) = fixed_net::<TumblingDown>(16);
+    let td = write_net(&encode(&td_shape, &td_weights).unwrap(), "datagen-td");
+    let error = datagen_dimraw(&["--eval-file", &td], "refused").unwrap_err();
+    assert!(error.contains("not dimraw"), "{error}");
+    for path in [net, td] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
