@@ -28,6 +28,13 @@ impl Samples {
         &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 
+    /// Adds `other`'s samples after these.
+    fn append(&mut self, other: &Samples) {
+        for i in 0..other.len() {
+            self.push(other.inputs_of(i), other.targets[i]);
+        }
+    }
+
     fn push(&mut self, active: &[u16], target: f32) {
         if self.starts.is_empty() {
             self.starts.push(0);
@@ -57,6 +64,33 @@ pub struct Labels {
     /// The result's share of a target; the search's score gives the rest (for the seat to
     /// decide, and with two players for the other seat too; other seats get the result).
     pub result_weight: f32,
+}
+
+/// The facts and samples of data sets of one game (of any player counts), as [`read`] gives
+/// them for each, put together.
+pub fn read_all(
+    sets: &[&[u8]],
+    labels: Labels,
+    holdout: usize,
+) -> Result<(GameFacts, Samples, Samples), String> {
+    let mut whole: Option<(GameFacts, Samples, Samples)> = None;
+    for bytes in sets {
+        let (facts, training, validation) = read(bytes, labels, holdout)?;
+        match &mut whole {
+            None => whole = Some((facts, training, validation)),
+            Some((first, all_training, all_validation)) => {
+                if *first != facts {
+                    return Err(format!(
+                        "the data sets are of {} and {}: one game at a time",
+                        first.name, facts.name
+                    ));
+                }
+                all_training.append(&training);
+                all_validation.append(&validation);
+            }
+        }
+    }
+    whole.ok_or_else(|| "no data set".to_string())
 }
 
 /// A data set's facts and samples, its records split into training and validation: every

@@ -15,9 +15,10 @@ use training::Settings;
 #[derive(Parser, Debug)]
 #[command(name = "train", version)]
 struct Args {
-    /// The data set (`tabula datagen`, or `datagen-merge` of several).
-    #[arg(long)]
-    data: String,
+    /// The data sets (`tabula datagen`, or `datagen-merge` of several), all of one game; sets
+    /// of different player counts train one net together.
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<String>,
     /// The folder the network file is written to.
     #[arg(long, default_value = ".")]
     out_dir: String,
@@ -72,9 +73,13 @@ fn run(args: &Args, settings: &Settings) -> Result<(), String> {
         .num_threads(args.threads)
         .build_global()
         .map_err(|e| e.to_string())?;
-    let bytes =
-        std::fs::read(&args.data).map_err(|e| format!("cannot read '{}': {e}", args.data))?;
-    let trained = training::train(&bytes, settings, &mut |line| println!("{line}"))?;
+    let sets = args
+        .data
+        .iter()
+        .map(|path| std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sets: Vec<&[u8]> = sets.iter().map(Vec::as_slice).collect();
+    let trained = training::train(&sets, settings, &mut |line| println!("{line}"))?;
     let path = std::path::Path::new(&args.out_dir).join(&trained.name);
     std::fs::write(&path, &trained.file)
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;

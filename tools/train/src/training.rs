@@ -44,9 +44,10 @@ pub struct Trained {
     pub agreement: (f64, f64),
 }
 
-/// Trains a network on the data set `bytes`; `report` gets a line per stage and epoch.
+/// Trains a network on the data sets `sets` (of one game); `report` gets a line per stage and
+/// epoch.
 pub fn train(
-    bytes: &[u8],
+    sets: &[&[u8]],
     settings: &Settings,
     report: &mut dyn FnMut(&str),
 ) -> Result<Trained, String> {
@@ -57,7 +58,7 @@ pub fn train(
     let labels = Labels {
         result_weight: settings.result_weight,
     };
-    let (facts, training, validation) = data::read(bytes, labels, settings.holdout)?;
+    let (facts, training, validation) = data::read_all(sets, labels, settings.holdout)?;
     if training.len() == 0 {
         return Err("the data set has no training positions".to_string());
     }
@@ -199,7 +200,7 @@ mod tests {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| train(bytes, &settings(seed), &mut |_| {}).unwrap())
+        pool.install(|| train(&[bytes], &settings(seed), &mut |_| {}).unwrap())
     }
 
     #[test]
@@ -237,7 +238,7 @@ mod tests {
             players: 2,
         };
         let bytes = header.encode().unwrap();
-        let error = train(&bytes, &settings(1), &mut |_| {}).err().unwrap();
+        let error = train(&[&bytes], &settings(1), &mut |_| {}).err().unwrap();
         assert!(error.contains("declares no network inputs"), "{error}");
     }
 }
