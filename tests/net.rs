@@ -180,7 +180,9 @@ fn inputs_are_unique_and_kept_sums_equal_fresh_ones_along_random_games() {
 fn datagen_dimraw(extra: &[&str], name: &str) -> Result<Vec<u8>, String> {
     let out = std::env::temp_dir().join(format!("net-{}-{name}.data", std::process::id()));
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["datagen", "--game", "dimraw", "--games", "3", "--nodes", "300"])
+        .args([
+            "datagen", "--game", "dimraw", "--games", "3", "--nodes", "300",
+        ])
         .args(["--out", out.to_str().unwrap()])
         .args(extra)
         .output()
