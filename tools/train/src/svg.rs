@@ -27,11 +27,15 @@ pub fn loss_curve(title: &str, series: &[(&str, &str, &[f64])]) -> String {
     );
     svg += &format!(
         "<text x=\"4\" y=\"{}\">{high:.5}</text>\n<text x=\"4\" y=\"{}\">{low:.5}</text>\n\
-         <text x=\"{}\" y=\"{}\">epoch</text>\n",
+         <text x=\"{}\" y=\"{}\">epoch</text>\n<text x=\"{margin}\" y=\"{}\">1</text>\n\
+         <text x=\"{}\" y=\"{}\">{epochs}</text>\n",
         margin + 4.0,
         height - margin,
         width / 2.0,
-        height - 20.0
+        height - 20.0,
+        height - margin + 16.0,
+        width - margin - 8.0,
+        height - margin + 16.0,
     );
     for (row, (name, colour, values)) in series.iter().enumerate() {
         let points: Vec<String> = values
