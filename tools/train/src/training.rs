@@ -232,13 +232,22 @@ mod tests {
     }
 
     #[test]
-    fn a_game_without_inputs_is_refused() {
-        let header = tabula::datagen::format::Header {
-            game: "dwindle".to_string(),
-            players: 2,
+    fn an_unknown_game_and_sets_of_two_games_are_refused() {
+        let set = |game: &str| {
+            let header = tabula::datagen::format::Header {
+                game: game.to_string(),
+                players: 2,
+            };
+            header.encode().unwrap()
         };
-        let bytes = header.encode().unwrap();
-        let error = train(&[&bytes], &settings(1), &mut |_| {}).err().unwrap();
-        assert!(error.contains("declares no network inputs"), "{error}");
+        let error = train(&[&set("chess")], &settings(1), &mut |_| {})
+            .err()
+            .unwrap();
+        assert!(error.contains("unknown"), "{error}");
+        let (dimraw, splinter) = (set("dimraw"), set("splinter"));
+        let error = train(&[&dimraw, &splinter], &settings(1), &mut |_| {})
+            .err()
+            .unwrap();
+        assert!(error.contains("one game at a time"), "{error}");
     }
 }
