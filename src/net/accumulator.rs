@@ -8,6 +8,7 @@ use std::cell::RefCell;
 
 use super::Network;
 use super::forward::{self, Accumulator};
+use crate::game::bitset::BitSet;
 use crate::game::inputs::ActiveInputs;
 
 /// The most inputs a net may have.
@@ -22,7 +23,7 @@ struct Slot {
     /// The net it was made with (its address: nets are never freed), 0 for none.
     net: usize,
     /// Its active inputs, as a set.
-    inputs: Box<[u64; WORDS]>,
+    inputs: Box<Inputs>,
     /// Its active inputs, as a list.
     listed: Vec<u16>,
     /// Its first layer's sums.
@@ -33,21 +34,14 @@ struct Slot {
 #[derive(Default)]
 struct Kept {
     slots: Vec<Slot>,
-    marks: Option<Box<[u64; WORDS]>>,
+    marks: Option<Box<Inputs>>,
 }
+
+/// A set of inputs.
+type Inputs = BitSet<WORDS>;
 
 thread_local! {
     static KEPT: RefCell<Kept> = RefCell::default();
-}
-
-/// Whether `input` is in the set `bits`.
-fn has(bits: &[u64; WORDS], input: u16) -> bool {
-    bits[input as usize / 64] >> (input % 64) & 1 == 1
-}
-
-/// Puts `input` in the set `bits` or takes it out.
-fn flip(bits: &mut [u64; WORDS], input: u16) {
-    bits[input as usize / 64] ^= 1 << (input % 64);
 }
 
 /// The net's output for `active`, seen from `seat`, from this thread's last sums for the seat.
@@ -58,28 +52,30 @@ pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
         if kept.slots.is_empty() {
             kept.slots.extend((0..SEATS).map(|_| Slot {
                 net: 0,
-                inputs: Box::new([0; WORDS]),
+                inputs: Box::default(),
                 listed: Vec::new(),
                 sums: Accumulator::default(),
             }));
         }
-        let marks = kept.marks.get_or_insert_with(|| Box::new([0; WORDS]));
+        let marks = kept.marks.get_or_insert_with(Box::default);
         let slot = &mut kept.slots[seat as usize % SEATS];
         let address = std::ptr::from_ref(net) as usize;
         let (mut added, mut removed) = (ActiveInputs::default(), ActiveInputs::default());
         if slot.net == address {
             for &input in active {
-                flip(marks, input);
-                if !has(&slot.inputs, input) {
+                marks.insert(input as usize);
+                if !slot.inputs.has(input as usize) {
                     added.push(input as usize);
                 }
             }
             for &input in &slot.listed {
-                if !has(marks, input) {
+                if !marks.has(input as usize) {
                     removed.push(input as usize);
                 }
             }
-            active.iter().for_each(|&input| flip(marks, input));
+            active
+                .iter()
+                .for_each(|&input| marks.remove(input as usize));
         }
         let (added, removed) = (added.as_slice(), removed.as_slice());
         let (shape, weights) = (&net.shape, &net.weights);
@@ -91,10 +87,10 @@ pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
         }
         slot.listed
             .iter()
-            .for_each(|&input| flip(&mut slot.inputs, input));
+            .for_each(|&input| slot.inputs.remove(input as usize));
         active
             .iter()
-            .for_each(|&input| flip(&mut slot.inputs, input));
+            .for_each(|&input| slot.inputs.insert(input as usize));
         slot.listed.clear();
         slot.listed.extend_from_slice(active);
         forward::output_of(shape, weights, &slot.sums)

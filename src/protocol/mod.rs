@@ -307,16 +307,18 @@ impl Engine {
             Effect::Dice => self.dice = Pcg64Mcg::seed_from_u64(change.options.dice_seed),
             Effect::Network => {
                 let options = &mut change.options;
-                options.eval_net = match options.eval_file.as_str() {
-                    "" => None,
-                    path => match self.registry.find(options.variant) {
-                        Ok(entry) => match (entry.load_net)(path) {
-                            Ok(net) => Some(net),
-                            Err(e) => return self.error(&e),
-                        },
-                        Err(e) => return self.error(&e),
-                    },
+                let net = match options.eval_file.as_str() {
+                    "" => Ok(None),
+                    path => self
+                        .registry
+                        .find(options.variant)
+                        .and_then(|entry| (entry.load_net)(path))
+                        .map(Some),
                 };
+                match net {
+                    Ok(net) => options.eval_net = net,
+                    Err(e) => return self.error(&e),
+                }
             }
             Effect::None => {}
         }

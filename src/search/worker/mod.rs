@@ -303,10 +303,13 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// The evaluator's value of the position for `player`, remembered for the next call: a
-    /// node often asks twice (reverse futility, then the null move), and a network's value
-    /// costs more than a hash comparison.
+    /// The evaluator's value of the position for `player`; a network's is remembered for the
+    /// next call: a node often asks twice (reverse futility, then the null move), and a
+    /// network's value costs more than a hash comparison (a game's own evaluation, less).
     fn evaluation_for(&self, player: Player) -> i32 {
+        if let Evaluator::Classic = self.evaluator {
+            return self.pos.evaluate(player);
+        }
         let key = (self.pos.hash(), player);
         match self.last_evaluation.get() {
             Some((seen, value)) if seen == key => value,

@@ -96,7 +96,7 @@ pub fn train(
     }
     let (shape, weights) = quantise(&trainer.model, &facts);
     let file = tabula::net::file::encode(&shape, &weights)?;
-    let (_, _, content) = tabula::net::file::decode(&file)?;
+    let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
     let name = tabula::net::file::file_name(&facts.name, content);
     let checked = if validation.len() > 0 {
         &validation
