@@ -6,8 +6,9 @@ mod common;
 use common::engine::{EngineProcess, bestmove, is_error};
 use tabula::game::hashing::mix64;
 use tabula::game::inputs::ActiveInputs;
-use tabula::game::{Game, GameConfig, GameVisitor, Inputs, Rules, Turn};
+use tabula::game::{Evaluation, Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
+use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::{CLIPPED_RELU, NetShape, NetWeights, encode, layout_hash};
 use tabula::net::{Evaluator, load};
@@ -204,4 +205,35 @@ fn datagen_plays_with_the_net_it_is_given_and_refuses_a_net_of_another_game() {
     for path in [net, td] {
         std::fs::remove_file(path).unwrap();
     }
+}
+
+/// Dwnsiwn promises a bound on its evaluation (its chance plies are pruned by it); a net's
+/// values, which know no such bound, are held within it, so Star1 stays exact with a net.
+#[test]
+fn a_net_is_held_within_the_bound_a_game_promises_for_its_evaluation() {
+    let (shape, mut weights) = fixed_net::<Dwnsiwn>(32);
+    weights.output_bias = 1_000_000;
+    let net = load::<Dwnsiwn>(&encode(&shape, &weights).unwrap()).unwrap();
+    let mut rng = common::rng(69);
+    let (mut beyond, mut moves) = (0, Vec::new());
+    let mut pos = Dwnsiwn::startpos(&GameConfig::default()).unwrap();
+    while pos.outcome().is_none() {
+        if let Some(bound) = pos.value_bound_within(0) {
+            for seat in 0..2 {
+                let value = Evaluator::Net(net).evaluate(&pos, seat);
+                assert!(
+                    value.abs() <= bound,
+                    "{value} beyond {bound}: {}",
+                    pos.to_text()
+                );
+                beyond += usize::from(net.evaluate(&pos, seat).abs() > bound);
+            }
+        }
+        let mv = pos.random_move(&mut rng, &mut moves);
+        pos.make(mv);
+    }
+    assert!(
+        beyond > 20,
+        "the raw net stayed within the bound ({beyond} times beyond)"
+    );
 }

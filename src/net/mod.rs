@@ -159,12 +159,18 @@ pub enum Evaluator {
 }
 
 impl Evaluator {
-    /// The static value of `pos` for `player`, in centipawns.
+    /// The static value of `pos` for `player`, in centipawns. A net's value is held within
+    /// the bound the game promises for its evaluation ([`Evaluation::value_bound_within`]),
+    /// so that the search's pruning at chance plies stays exact with a net as well.
     #[inline]
     pub fn evaluate<G: Evaluation + Inputs>(self, pos: &G, player: Player) -> i32 {
         match self {
             Evaluator::Classic => pos.evaluate(player),
-            Evaluator::Net(net) => net.evaluate(pos, player),
+            Evaluator::Net(net) => {
+                let value = net.evaluate(pos, player);
+                pos.value_bound_within(0)
+                    .map_or(value, |bound| value.clamp(-bound, bound))
+            }
         }
     }
 }
