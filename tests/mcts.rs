@@ -13,7 +13,6 @@ use tabula::games::dwindle::Dwindle;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::net::Evaluator;
 use tabula::search::mcts::solver::Proof;
 use tabula::search::mcts::tree::Tree;
 use tabula::search::mcts::{LeafScoring, MctsSettings, search};
@@ -30,7 +29,6 @@ const UCT: MctsSettings = MctsSettings {
     seed: 7,
     decade: 400.0,
     prior_temperature: 120.0,
-    evaluator: Evaluator::Classic,
 };
 
 /// PUCT guided by the evaluation, with minimax backups.
@@ -41,7 +39,6 @@ const GUIDED: MctsSettings = MctsSettings {
     seed: 7,
     decade: 400.0,
     prior_temperature: 120.0,
-    evaluator: Evaluator::Classic,
 };
 
 /// Both tree policies.

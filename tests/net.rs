@@ -237,3 +237,31 @@ fn a_net_is_held_within_the_bound_a_game_promises_for_its_evaluation() {
         "the raw net stayed within the bound ({beyond} times beyond)"
     );
 }
+
+/// MCTS reads the search's evaluator: its guided tree's values (and so its score) move with
+/// `Eval`, and come back when the evaluation does.
+#[test]
+fn the_net_scores_the_leaves_of_mcts() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("setoption name Search value mcts");
+    engine.send("setoption name Playout value eval");
+    let mut score = |eval: &str| {
+        engine.send(&format!("setoption name Eval value {eval}"));
+        engine.send("uginewgame");
+        engine.send("position startpos");
+        engine.send("go nodes 3000");
+        let lines = engine.until("bestmove");
+        let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+        info.split(" score ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (classic, net) = (score("classic"), score("net"));
+    assert_ne!(classic, net);
+    assert_eq!(score("classic"), classic, "the same search again");
+    engine.quit();
+}

@@ -128,10 +128,7 @@ impl EngineOptions {
                     PlayoutKind::Eval => LeafScoring::Evaluation,
                     PlayoutKind::Auto => MctsSettings::leaves_of(&profile),
                 };
-                MctsSettings {
-                    evaluator,
-                    ..MctsSettings::of(&profile, leaves, self.seed)
-                }
+                MctsSettings::of(&profile, leaves, self.seed)
             }),
         }
     }

@@ -58,8 +58,8 @@ pub struct Style {
     pub profile: Profile,
     /// MCTS with these settings instead of alpha-beta.
     pub mcts: Option<mcts::MctsSettings>,
-    /// What gives alpha-beta its static values: the game's evaluation or its network (MCTS
-    /// reads its settings' own).
+    /// What gives the search its static values, alpha-beta's and MCTS's: the game's
+    /// evaluation or its network.
     pub evaluator: Evaluator,
 }
 

@@ -90,12 +90,13 @@ pub fn plain_edges<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Mo
         .collect()
 }
 
-/// A node's edges with the evaluation's value of each move and priors from them (chance
+/// A node's edges with `evaluator`'s value of each move and priors from them (chance
 /// outcomes: by weight); moves that end the game get their result as value and proof.
 pub fn guided_edges<G: Game>(
     pos: &mut G,
     moves: &mut Vec<G::Move>,
     settings: &MctsSettings,
+    evaluator: Evaluator,
 ) -> Vec<Edge<G::Move>> {
     pos.generate(moves);
     let convention = Value::new(pos.players());
@@ -116,7 +117,7 @@ pub fn guided_edges<G: Game>(
                 (share, logit(share, decade, temperature), proof)
             }
             None if pos.players() == 2 => {
-                let cp = settings.evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
+                let cp = evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
                 (
                     logistic(cp, decade),
                     prior_score(cp, decade, temperature),
@@ -124,7 +125,7 @@ pub fn guided_edges<G: Game>(
                 )
             }
             None => {
-                let rewards = evaluation_rewards(pos, settings.evaluator, f64::from(decade));
+                let rewards = evaluation_rewards(pos, evaluator, f64::from(decade));
                 let share = rewards[mover as usize] as f32 / WIN as f32;
                 (share, logit(share, decade, temperature), None)
             }
@@ -259,7 +260,7 @@ mod tests {
         let mut pos = G::startpos(&crate::game::GameConfig::default()).unwrap();
         let mut moves = Vec::new();
         let settings = MctsSettings::of(&G::PROFILE, LeafScoring::Evaluation, 0);
-        let edges = guided_edges(&mut pos, &mut moves, &settings);
+        let edges = guided_edges(&mut pos, &mut moves, &settings, Evaluator::Classic);
         let cps: Vec<f32> = edges
             .iter()
             .map(|edge| {

@@ -20,7 +20,6 @@ use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::{Game, Player, Turn};
-use crate::net::Evaluator;
 use crate::profile::Profile;
 use budget::Budget;
 use edges::Edge;
@@ -63,8 +62,6 @@ pub struct MctsSettings {
     /// Guided search: a move this many centipawns worse than the best gets `1/e` of its prior
     /// (the profile's `mcts_prior_temperature`).
     pub prior_temperature: f32,
-    /// What scores leaves and edges: the game's evaluation or its network.
-    pub evaluator: Evaluator,
 }
 
 impl MctsSettings {
@@ -77,7 +74,6 @@ impl MctsSettings {
             seed,
             decade: profile.evaluation_decade as f32,
             prior_temperature: profile.mcts_prior_temperature as f32,
-            evaluator: Evaluator::Classic,
         }
     }
 
@@ -102,7 +98,7 @@ const PV_LIMIT: usize = 64;
 
 /// Searches `root` (which must have a player to move) with MCTS in `tree`, keeping what the
 /// tree knows of earlier searches unless it is over half full (see [`Tree::prepare`]).
-/// `nodes` counts iterations.
+/// `nodes` counts iterations; the style's evaluator scores leaves and edges.
 pub fn search<G: Game>(
     root: &G,
     params: &SearchParams<G>,
@@ -113,10 +109,11 @@ pub fn search<G: Game>(
         panic!("search needs a player to move");
     };
     tree.prepare(settings.leaves == LeafScoring::Evaluation);
+    let evaluator = params.style.evaluator;
     let (mut pos, mut moves) = (root.clone(), Vec::new());
     let mut add_root = |tree: &Tree<G::Move>| {
         tree.find_or_add(root.hash(), &mut Allowance::default(), || {
-            edges_of(&mut pos, settings, &mut moves)
+            edges_of(&mut pos, settings, evaluator, &mut moves)
         })
     };
     let slot = match add_root(tree) {
@@ -136,7 +133,15 @@ pub fn search<G: Game>(
     let budget = Budget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Walker::new(tree, slot, root, settings, seed, params.threads > 1)
+        Walker::new(
+            tree,
+            slot,
+            root,
+            settings,
+            evaluator,
+            seed,
+            params.threads > 1,
+        )
     };
     let search = Search {
         root,

@@ -13,16 +13,19 @@ use super::solver::{Proof, settle};
 use super::tree::{Allowance, Tree};
 use super::{LeafScoring, MctsSettings};
 use crate::game::{Game, Player, Turn};
+use crate::net::Evaluator;
 use crate::search::score::MAX_PLY;
 
-/// A node's edges as `settings` make them: evaluated for guided search, else bare.
+/// A node's edges as `settings` make them: evaluated by `evaluator` for guided search, else
+/// bare.
 pub fn edges_of<G: Game>(
     pos: &mut G,
     settings: &MctsSettings,
+    evaluator: Evaluator,
     moves: &mut Vec<G::Move>,
 ) -> Vec<Edge<G::Move>> {
     match settings.leaves {
-        LeafScoring::Evaluation => guided_edges(pos, moves, settings),
+        LeafScoring::Evaluation => guided_edges(pos, moves, settings, evaluator),
         LeafScoring::Playout { .. } => plain_edges(pos, moves),
     }
 }
@@ -42,6 +45,8 @@ pub struct Walker<'a, G: Game> {
     root: u32,
     pos: G,
     settings: MctsSettings,
+    /// What scores leaves and edges: the game's evaluation or its network (the search's).
+    evaluator: Evaluator,
     convention: Value,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
@@ -66,6 +71,7 @@ impl<'a, G: Game> Walker<'a, G> {
         root: u32,
         pos: &G,
         settings: &MctsSettings,
+        evaluator: Evaluator,
         seed: u64,
         shared: bool,
     ) -> Self {
@@ -74,6 +80,7 @@ impl<'a, G: Game> Walker<'a, G> {
             root,
             pos: pos.clone(),
             settings: *settings,
+            evaluator,
             convention: Value::new(pos.players()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             moves: Vec::new(),
@@ -156,10 +163,10 @@ impl<'a, G: Game> Walker<'a, G> {
                 if !guided && earlier_visits == 0 {
                     break (self.play_out(), false);
                 }
-                let (hash, settings) = (self.pos.hash(), &self.settings);
+                let (hash, settings, evaluator) = (self.pos.hash(), &self.settings, self.evaluator);
                 let (pos, moves) = (&mut self.pos, &mut self.moves);
-                match tree.find_or_add(hash, &mut self.allowance, || edges_of(pos, settings, moves))
-                {
+                let edges = || edges_of(pos, settings, evaluator, moves);
+                match tree.find_or_add(hash, &mut self.allowance, edges) {
                     Some(found) => {
                         child = found + 1;
                         edge.child.store(child, Relaxed);
@@ -172,9 +179,8 @@ impl<'a, G: Game> Walker<'a, G> {
             if guided && !node.scored.load(Relaxed) {
                 node.scored.store(true, Relaxed);
                 leaf_value = self.convention.of_node(self.pos.turn(), node.edges());
-                let evaluator = self.settings.evaluator;
                 break (
-                    leaf_rewards(&self.pos, leaf_value, evaluator, self.decade()),
+                    leaf_rewards(&self.pos, leaf_value, self.evaluator, self.decade()),
                     false,
                 );
             }
@@ -213,9 +219,7 @@ impl<'a, G: Game> Walker<'a, G> {
     /// Scores a leaf the tree has no node for: a playout, or the evaluation when guided.
     fn score_unexpanded(&mut self) -> Rewards {
         match self.settings.leaves {
-            LeafScoring::Evaluation => {
-                evaluation_rewards(&self.pos, self.settings.evaluator, self.decade())
-            }
+            LeafScoring::Evaluation => evaluation_rewards(&self.pos, self.evaluator, self.decade()),
             LeafScoring::Playout { .. } => self.play_out(),
         }
     }
@@ -229,7 +233,7 @@ impl<'a, G: Game> Walker<'a, G> {
         playout(
             &mut self.pos,
             cutoff,
-            self.settings.evaluator,
+            self.evaluator,
             decade,
             &mut self.rng,
             &mut self.moves,
