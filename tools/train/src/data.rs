@@ -64,6 +64,9 @@ pub struct Labels {
     /// The result's share of a target; the search's score gives the rest (for the seat to
     /// decide, and with two players for the other seat too; other seats get the result).
     pub result_weight: f32,
+    /// Only records whose search score is within this many centipawns of the game's own
+    /// static evaluation for the player to decide (none: every record).
+    pub quiet_margin: Option<i32>,
 }
 
 /// The facts and samples of data sets of one game (of any player counts), as [`read`] gives
@@ -154,6 +157,12 @@ impl Extract<'_> {
             let record = Record::decode(bytes.try_into().expect("whole records"))?;
             let pos = G::from_text(&record.text, &config)
                 .map_err(|e| format!("record {i}: '{}': {e}", record.text))?;
+            if let Some(margin) = self.labels.quiet_margin {
+                let static_value = pos.evaluate(record.mover);
+                if (i32::from(record.score) - static_value).abs() > margin {
+                    continue;
+                }
+            }
             let set = match self.holdout != 0 && i % self.holdout == self.holdout - 1 {
                 true => &mut sets.1,
                 false => &mut sets.0,

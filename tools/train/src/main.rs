@@ -37,6 +37,11 @@ struct Args {
     /// The result's share of a target; the search's score gives the rest.
     #[arg(long, default_value_t = 0.4)]
     result_weight: f32,
+    /// Keep only records whose search score is within this many centipawns of the game's
+    /// own static evaluation of the position (quiet ones, for games whose tactics a static
+    /// value should not guess; meant for data from the hand-written evaluation's searches).
+    #[arg(long)]
+    quiet_margin: Option<i32>,
     /// Every this-many-th record is held out for validation (0: none).
     #[arg(long, default_value_t = 20)]
     holdout: usize,
@@ -59,6 +64,7 @@ fn main() {
         batch: args.batch,
         rate: args.rate,
         result_weight: args.result_weight,
+        quiet_margin: args.quiet_margin,
         holdout: args.holdout,
         seed: args.seed,
     };

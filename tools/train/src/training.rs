@@ -24,6 +24,8 @@ pub struct Settings {
     pub rate: f32,
     /// The result's share of a target.
     pub result_weight: f32,
+    /// Only records whose score is this close to the static evaluation, if set.
+    pub quiet_margin: Option<i32>,
     /// Every this-many-th record is held out (0: none).
     pub holdout: usize,
     /// Seeds the weights and shuffles.
@@ -57,6 +59,7 @@ pub fn train(
     let started = Instant::now();
     let labels = Labels {
         result_weight: settings.result_weight,
+        quiet_margin: settings.quiet_margin,
     };
     let (facts, training, validation) = data::read_all(sets, labels, settings.holdout)?;
     if training.len() == 0 {
@@ -190,6 +193,7 @@ mod tests {
             batch: 64,
             rate: 0.01,
             result_weight: 0.4,
+            quiet_margin: None,
             holdout: 5,
             seed,
         }
@@ -229,6 +233,26 @@ mod tests {
             tabula::net::file::file_name("tumbling-down", content)
         );
         assert!(trained.svg.starts_with("<svg") && trained.svg.contains("<polyline"));
+    }
+
+    #[test]
+    fn a_quiet_margin_keeps_only_records_near_the_static_evaluation() {
+        let bytes = tiny_data_set();
+        let count = |quiet_margin| {
+            let labels = Labels {
+                result_weight: 0.4,
+                quiet_margin,
+            };
+            let (_, training, validation) = data::read(&bytes, labels, 5).unwrap();
+            training.len() + validation.len()
+        };
+        let (all, quiet) = (count(None), count(Some(30)));
+        assert!(0 < quiet && quiet < all, "{quiet} of {all} kept");
+        assert_eq!(
+            count(Some(i32::MAX / 2)),
+            all,
+            "a margin no score exceeds keeps all"
+        );
     }
 
     #[test]
