@@ -35,6 +35,13 @@ fn fixed_net<G: Game>(hidden: usize) -> (NetShape, NetWeights) {
     (shape, weights)
 }
 
+/// The score of a search's last `info` line that has one: its kind and value (`cp 31`).
+fn last_score(lines: &[String]) -> String {
+    let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    let after = info.split(" score ").nth(1).unwrap();
+    after.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
 /// Writes a net file under a name of its own and returns its path.
 fn write_net(bytes: &[u8], name: &str) -> String {
     let path = std::env::temp_dir().join(format!("net-{}-{name}.tnet", std::process::id()));
@@ -90,14 +97,7 @@ fn eval_file_loads_a_net_that_changes_the_search_and_refuses_bad_files_keeping_t
         engine.send("go depth 3");
         let lines = engine.until("bestmove");
         assert!(!bestmove(&lines).is_empty());
-        let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
-        info.split(" score ")
-            .nth(1)
-            .unwrap()
-            .split(" nodes")
-            .next()
-            .unwrap()
-            .to_string()
+        last_score(&lines)
     };
     engine.send("setoption name Eval value classic");
     let classic = score(&mut engine);
@@ -250,15 +250,7 @@ fn the_net_scores_the_leaves_of_mcts() {
         engine.send("uginewgame");
         engine.send("position startpos");
         engine.send("go nodes 3000");
-        let lines = engine.until("bestmove");
-        let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
-        info.split(" score ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ")
+        last_score(&engine.until("bestmove"))
     };
     let (classic, net) = (score("classic"), score("net"));
     assert_ne!(classic, net);
