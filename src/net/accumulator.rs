@@ -30,11 +30,10 @@ struct Slot {
     sums: Accumulator,
 }
 
-/// A thread's kept sums, and a set that is empty between evaluations.
+/// A thread's kept sums, one slot per seat.
 #[derive(Default)]
 struct Kept {
     slots: Vec<Slot>,
-    marks: Option<Box<Inputs>>,
 }
 
 /// A set of inputs.
@@ -45,7 +44,9 @@ thread_local! {
 }
 
 /// The net's output for `active`, seen from `seat`, from this thread's last sums for the seat.
-/// Everything it does is in proportion to the inputs on, not to the inputs there are.
+/// Everything it does is in proportion to the inputs on, not to the inputs there are: one
+/// pass over `active` takes the inputs kept on out of the last set (the rest came on), one
+/// over the last list finds what is left in the set (they went off), and one marks `active`.
 pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
     KEPT.with(|kept| {
         let kept = &mut *kept.borrow_mut();
@@ -57,25 +58,27 @@ pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
                 sums: Accumulator::default(),
             }));
         }
-        let marks = kept.marks.get_or_insert_with(Box::default);
         let slot = &mut kept.slots[seat as usize % SEATS];
+        let last = &mut *slot.inputs;
         let address = std::ptr::from_ref(net) as usize;
         let (mut added, mut removed) = (ActiveInputs::default(), ActiveInputs::default());
-        if slot.net == address {
-            for &input in active {
-                marks.insert(input as usize);
-                if !slot.inputs.has(input as usize) {
-                    added.push(input as usize);
-                }
+        for &input in active {
+            let input = input as usize;
+            if last.has(input) {
+                last.remove(input);
+            } else {
+                added.push(input);
             }
-            for &input in &slot.listed {
-                if !marks.has(input as usize) {
-                    removed.push(input as usize);
-                }
+        }
+        for &input in &slot.listed {
+            let input = input as usize;
+            if last.has(input) {
+                last.remove(input);
+                removed.push(input);
             }
-            active
-                .iter()
-                .for_each(|&input| marks.remove(input as usize));
+        }
+        for &input in active {
+            last.insert(input as usize);
         }
         let (added, removed) = (added.as_slice(), removed.as_slice());
         let (shape, weights) = (&net.shape, &net.weights);
@@ -85,12 +88,6 @@ pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
             forward::refresh(shape, weights, active, &mut slot.sums);
             slot.net = address;
         }
-        slot.listed
-            .iter()
-            .for_each(|&input| slot.inputs.remove(input as usize));
-        active
-            .iter()
-            .for_each(|&input| slot.inputs.insert(input as usize));
         slot.listed.clear();
         slot.listed.extend_from_slice(active);
         forward::output_of(shape, weights, &slot.sums)
