@@ -25,9 +25,10 @@ impl Inputs for Splinter {
     const INPUT_LAYOUT: &'static str = "splinter v1: square(turned for p2) x owner (mine, \
         theirs) x type (K, R, B, P); owner x type x pieces left (one-hot); evaluating player \
         to move";
-    /// Generation 1: trained on 1.1 million positions of the classic engine's self-play; it
-    /// plays without quiescence search (the profile's `quiescence` is off).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-cd4a324b5c2722e2.tnet");
+    /// Generation 2: trained on 1.1 million positions of the classic engine's self-play and
+    /// 0.5 million of generation 1's; it plays without quiescence search (the profile's
+    /// `quiescence` is off).
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-2d1e3c513bbfff0e.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {
         let state = &self.state;
