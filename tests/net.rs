@@ -4,36 +4,14 @@
 mod common;
 
 use common::engine::{EngineProcess, bestmove, is_error};
-use tabula::game::hashing::mix64;
+use common::nets::fixed_net;
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{Evaluation, Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::tumbling_down::TumblingDown;
-use tabula::net::file::{CLIPPED_RELU, NetShape, NetWeights, encode, layout_hash};
+use tabula::net::file::{NetShape, encode, layout_hash};
 use tabula::net::{Evaluator, load};
-
-/// A net for `G` whose weights are a fixed function of their place (no training needed).
-fn fixed_net<G: Game>(hidden: usize) -> (NetShape, NetWeights) {
-    let shape = NetShape {
-        game: G::NAME.to_string(),
-        inputs: G::INPUTS,
-        hidden,
-        activation: CLIPPED_RELU,
-        qa: 255,
-        qb: 64,
-        decade: 400,
-        layout: layout_hash(G::INPUT_LAYOUT, G::INPUTS),
-    };
-    let spread = |i: usize, range: u64| (mix64(i as u64) % (2 * range + 1)) as i16 - range as i16;
-    let weights = NetWeights {
-        feature: (0..G::INPUTS * hidden).map(|i| spread(i, 60)).collect(),
-        feature_bias: (0..hidden).map(|i| spread(i + 7, 100) + 60).collect(),
-        output: (0..hidden).map(|i| spread(i + 99, 90)).collect(),
-        output_bias: 1000,
-    };
-    (shape, weights)
-}
 
 /// The score of a search's last `info` line that has one: its kind and value (`cp 31`).
 fn last_score(lines: &[String]) -> String {

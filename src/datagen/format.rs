@@ -8,23 +8,34 @@
 //!   centipawns, mate scores as the search gives them), that player (u8), the game's ply
 //!   (u16), each seat's share of the result in sixtieths (6 x u8: 60 for a win, 30 each for a
 //!   two-player draw, 20 each for a three-player draw; zero past the players), the length of
-//!   the position text (u8), and the position text (zero-padded to [`TEXT_BYTES`]).
+//!   the position text (u8), the position text (zero-padded to [`TEXT_BYTES`]), the length of
+//!   the move the search chose (u8) and that move's token (zero-padded to [`MOVE_BYTES`]).
 //!
 //! The position text is the game's own (`seeds/<game>.md`), so a reader rebuilds the position
-//! with the game's rules and takes from it whatever inputs a network declares.
+//! with the game's rules and takes from it whatever inputs a network declares; the chosen move
+//! is a policy's target.
+
+use std::borrow::Cow;
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"TABDATA\0";
 /// The version of this layout.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 /// Bytes of the game's name in the header.
 pub const NAME_BYTES: usize = 32;
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 3 + NAME_BYTES;
 /// Bytes of a position text in a record (the longest text of every game fits).
 pub const TEXT_BYTES: usize = 200;
+/// Bytes of a move token in a record (the longest token of every game fits).
+pub const MOVE_BYTES: usize = 32;
+/// Where a record's move starts.
+const MOVE_START: usize = 12 + TEXT_BYTES;
 /// Bytes of a record.
-pub const RECORD_BYTES: usize = 2 + 1 + 2 + 6 + 1 + TEXT_BYTES;
+pub const RECORD_BYTES: usize = MOVE_START + 1 + MOVE_BYTES;
+/// Bytes of a record of version 1, which ended before the move (still read: its records'
+/// moves are empty).
+const V1_RECORD_BYTES: usize = MOVE_START;
 /// Sixtieths in a whole point: a share of any number of players from 2 to 6 is whole.
 pub const SHARE_UNIT: u32 = 60;
 
@@ -50,6 +61,8 @@ pub struct Record {
     pub shares: [u8; 6],
     /// The position text.
     pub text: String,
+    /// The move the search chose, as its token.
+    pub best: String,
 }
 
 impl Header {
@@ -71,12 +84,20 @@ impl Header {
 
     /// Reads a header, refusing another format, version or record size.
     pub fn decode(bytes: &[u8]) -> Result<Header, String> {
+        Self::decode_sized(bytes).map(|(header, _)| header)
+    }
+
+    /// [`Header::decode`] and the size of the records that follow (smaller for version 1).
+    fn decode_sized(bytes: &[u8]) -> Result<(Header, usize), String> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err("not a tabula data set (no TABDATA header)".to_string());
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         let size = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
-        if version != VERSION || size != RECORD_BYTES {
+        if !matches!(
+            (version, size),
+            (VERSION, RECORD_BYTES) | (1, V1_RECORD_BYTES)
+        ) {
             return Err(format!(
                 "data set version {version} with {size}-byte records; this build reads version \
                  {VERSION} with {RECORD_BYTES}-byte records"
@@ -86,21 +107,29 @@ impl Header {
         let end = name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES);
         let game = std::str::from_utf8(&name[..end])
             .map_err(|_| "the game's name is not UTF-8".to_string())?;
-        Ok(Header {
+        let header = Header {
             game: game.to_string(),
             players: bytes[12],
-        })
+        };
+        Ok((header, size))
     }
 }
 
 impl Record {
-    /// The record's bytes; a position text longer than [`TEXT_BYTES`] is an error.
+    /// The record's bytes; a position text longer than [`TEXT_BYTES`] or a move longer than
+    /// [`MOVE_BYTES`] is an error.
     pub fn encode(&self) -> Result<[u8; RECORD_BYTES], String> {
-        let text = self.text.as_bytes();
+        let (text, best) = (self.text.as_bytes(), self.best.as_bytes());
         if text.len() > TEXT_BYTES {
             return Err(format!(
                 "a position text of {} bytes does not fit a record",
                 text.len()
+            ));
+        }
+        if best.len() > MOVE_BYTES {
+            return Err(format!(
+                "a move of {} bytes does not fit a record",
+                best.len()
             ));
         }
         let mut bytes = [0u8; RECORD_BYTES];
@@ -110,6 +139,8 @@ impl Record {
         bytes[5..11].copy_from_slice(&self.shares);
         bytes[11] = text.len() as u8;
         bytes[12..12 + text.len()].copy_from_slice(text);
+        bytes[MOVE_START] = best.len() as u8;
+        bytes[MOVE_START + 1..MOVE_START + 1 + best.len()].copy_from_slice(best);
         Ok(bytes)
     }
 
@@ -121,6 +152,14 @@ impl Record {
         }
         let text = std::str::from_utf8(&bytes[12..12 + length])
             .map_err(|_| "a record's text is not UTF-8".to_string())?;
+        let best_length = bytes[MOVE_START] as usize;
+        if best_length > MOVE_BYTES {
+            return Err(format!(
+                "a record's move length {best_length} is out of range"
+            ));
+        }
+        let best = std::str::from_utf8(&bytes[MOVE_START + 1..MOVE_START + 1 + best_length])
+            .map_err(|_| "a record's move is not UTF-8".to_string())?;
         let mut shares = [0; 6];
         shares.copy_from_slice(&bytes[5..11]);
         Ok(Record {
@@ -129,21 +168,31 @@ impl Record {
             ply: u16::from_le_bytes([bytes[3], bytes[4]]),
             shares,
             text: text.to_string(),
+            best: best.to_string(),
         })
     }
 }
 
-/// A whole data set read from `bytes`: its header and its records' bytes.
-pub fn split(bytes: &[u8]) -> Result<(Header, &[u8]), String> {
-    let header = Header::decode(bytes)?;
+/// A whole data set read from `bytes`: its header and its records' bytes in this version's
+/// layout (records of version 1 are given an empty move).
+pub fn split(bytes: &[u8]) -> Result<(Header, Cow<'_, [u8]>), String> {
+    let (header, size) = Header::decode_sized(bytes)?;
     let body = &bytes[HEADER_BYTES..];
-    if body.len() % RECORD_BYTES != 0 {
+    if body.len() % size != 0 {
         return Err(format!(
-            "the records take {} bytes, not a whole number of {RECORD_BYTES}-byte records",
+            "the records take {} bytes, not a whole number of {size}-byte records",
             body.len()
         ));
     }
-    Ok((header, body))
+    if size == RECORD_BYTES {
+        return Ok((header, Cow::Borrowed(body)));
+    }
+    let mut converted = Vec::with_capacity(body.len() / size * RECORD_BYTES);
+    for record in body.chunks_exact(size) {
+        converted.extend_from_slice(record);
+        converted.resize(converted.len() + RECORD_BYTES - size, 0);
+    }
+    Ok((header, Cow::Owned(converted)))
 }
 
 #[cfg(test)]
@@ -163,6 +212,7 @@ mod tests {
             ply: 517,
             shares: [0, 0, 60, 0, 0, 0],
             text: "some position text p4".to_string(),
+            best: "a1-b2".to_string(),
         };
         assert_eq!(Record::decode(&record.encode().unwrap()).unwrap(), record);
     }
@@ -183,13 +233,46 @@ mod tests {
     }
 
     #[test]
-    fn a_text_too_long_is_an_error() {
+    fn a_version_1_set_reads_with_empty_moves() {
+        let record = Record {
+            score: 77,
+            mover: 1,
+            ply: 9,
+            shares: [60, 0, 0, 0, 0, 0],
+            text: "old text".to_string(),
+            best: String::new(),
+        };
+        let mut bytes = Header {
+            game: "splinter".to_string(),
+            players: 2,
+        }
+        .encode()
+        .unwrap();
+        bytes[8..12].copy_from_slice(&[1, 0, V1_RECORD_BYTES as u8, 0]);
+        bytes.extend_from_slice(&record.encode().unwrap()[..V1_RECORD_BYTES]);
+        let (_, body) = split(&bytes).unwrap();
+        assert_eq!(body.len(), RECORD_BYTES);
+        assert_eq!(
+            Record::decode(body[..].try_into().unwrap()).unwrap(),
+            record
+        );
+    }
+
+    #[test]
+    fn a_text_or_a_move_too_long_is_an_error() {
         let record = Record {
             score: 0,
             mover: 0,
             ply: 0,
             shares: [0; 6],
             text: "x".repeat(TEXT_BYTES + 1),
+            best: String::new(),
+        };
+        assert!(record.encode().is_err());
+        let record = Record {
+            text: String::new(),
+            best: "x".repeat(MOVE_BYTES + 1),
+            ..record
         };
         assert!(record.encode().is_err());
     }

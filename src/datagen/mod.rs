@@ -89,6 +89,7 @@ pub fn play_game(
                     ply,
                     shares: [0; 6],
                     text,
+                    best: thought.token.clone(),
                 });
                 thought.token
             }

@@ -10,7 +10,13 @@
 //!   [`architecture_hash`]) and the content hash (u64, FNV-1a of every byte after the header);
 //! - body: the first layer's weights, input by input, `hidden` i16 each (scale QA); its
 //!   biases (`hidden` i16, scale QA); the output weights (`hidden` i16, scale QB); the output
-//!   bias (i32, scale QA x QB).
+//!   bias (i32, scale QA x QB);
+//! - optionally, a policy head over the same hidden layer: the number of its outputs (u32, the
+//!   game's [`crate::game::Rules::MOVE_INDEX_SPACE`], a move's output being its
+//!   `move_index`) and its scale QP (u32); its weights, output by output, `hidden` i16 each
+//!   (scale QP, applied to the clipped hidden layer at scale QA); its biases (i32 each, scale
+//!   QA x QP). A net without this section has no policy; the header is the same either way
+//!   (the section is covered by the content hash, and its size checked against the file's).
 //!
 //! A net is named by its content hash: `<game>-<first 16 hex digits>.tnet`.
 
@@ -25,6 +31,8 @@ pub const VERSION: u16 = 1;
 pub const NAME_BYTES: usize = 32;
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 8 + 2 + 1 + 1 + NAME_BYTES + 4 * 5 + 8 * 3;
+/// The most outputs a policy head may have.
+pub const MAX_POLICY_MOVES: usize = 1 << 16;
 /// The activation code of clipped ReLU, `clamp(x, 0, 1)`.
 pub const CLIPPED_RELU: u8 = 0;
 
@@ -60,6 +68,22 @@ pub struct NetWeights {
     pub output: Vec<i16>,
     /// The output bias.
     pub output_bias: i32,
+    /// The policy head, if the net has one.
+    pub policy: Option<PolicyWeights>,
+}
+
+/// A policy head's quantised weights: one output per move index, each a weighted sum of the
+/// clipped hidden layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyWeights {
+    /// Outputs (move indices).
+    pub moves: usize,
+    /// The weights' scale.
+    pub qp: u32,
+    /// `moves x hidden` weights, output by output.
+    pub weights: Vec<i16>,
+    /// `moves` biases (scale QA x QP).
+    pub biases: Vec<i32>,
 }
 
 /// FNV-1a, 64 bits: the hashes of this format.
@@ -103,6 +127,16 @@ pub fn encode(shape: &NetShape, weights: &NetWeights) -> Result<Vec<u8>, String>
         body.extend_from_slice(&value.to_le_bytes());
     }
     body.extend_from_slice(&weights.output_bias.to_le_bytes());
+    if let Some(policy) = &weights.policy {
+        body.extend_from_slice(&(policy.moves as u32).to_le_bytes());
+        body.extend_from_slice(&policy.qp.to_le_bytes());
+        for value in &policy.weights {
+            body.extend_from_slice(&value.to_le_bytes());
+        }
+        for value in &policy.biases {
+            body.extend_from_slice(&value.to_le_bytes());
+        }
+    }
     let mut bytes = Vec::with_capacity(HEADER_BYTES + body.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
@@ -152,6 +186,11 @@ impl Reader<'_> {
             .map(|_| i16::from_le_bytes(self.take()))
             .collect()
     }
+    fn i32s(&mut self, count: usize) -> Vec<i32> {
+        (0..count)
+            .map(|_| i32::from_le_bytes(self.take()))
+            .collect()
+    }
 }
 
 /// Reads a net file, checking its magic, version, hashes and size; returns its shape, its
@@ -196,12 +235,21 @@ pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
             shape.inputs, shape.hidden
         ));
     }
-    let body_bytes = 2 * (shape.inputs + 2) * shape.hidden + 4;
-    if bytes.len() != HEADER_BYTES + body_bytes {
+    let value_bytes = 2 * (shape.inputs + 2) * shape.hidden + 4;
+    let policy_moves = match bytes.get(HEADER_BYTES + value_bytes..HEADER_BYTES + value_bytes + 4) {
+        Some(field) => u32::from_le_bytes(field.try_into().expect("4 bytes")) as usize,
+        None => 0,
+    };
+    let policy_bytes = match policy_moves {
+        0 => 0,
+        moves if moves <= MAX_POLICY_MOVES => 8 + moves * (2 * shape.hidden + 4),
+        moves => return Err(format!("a policy head of {moves} outputs is too large")),
+    };
+    if bytes.len() != HEADER_BYTES + value_bytes + policy_bytes {
         return Err(format!(
             "the network file has {} bytes; its header says {}",
             bytes.len(),
-            HEADER_BYTES + body_bytes
+            HEADER_BYTES + value_bytes + policy_bytes
         ));
     }
     if fnv1a(&bytes[HEADER_BYTES..]) != content {
@@ -212,8 +260,18 @@ pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
         feature_bias: reader.i16s(shape.hidden),
         output: reader.i16s(shape.hidden),
         output_bias: i32::from_le_bytes(reader.take()),
+        policy: None,
     };
-    Ok((shape, weights, content))
+    let policy = (policy_bytes > 0).then(|| {
+        let [moves, qp] = [(); 2].map(|_| reader.u32() as usize);
+        PolicyWeights {
+            moves,
+            qp: qp as u32,
+            weights: reader.i16s(moves * shape.hidden),
+            biases: reader.i32s(moves),
+        }
+    });
+    Ok((shape, NetWeights { policy, ..weights }, content))
 }
 
 /// The content hash a net file's header states, unchecked (a file with no header has none).
@@ -247,8 +305,36 @@ mod tests {
             feature_bias: (0..16).collect(),
             output: (0..16).map(|i| 3 - i).collect(),
             output_bias: -12345,
+            policy: None,
         };
         (shape, weights)
+    }
+
+    #[test]
+    fn a_net_with_a_policy_head_reads_back_and_one_without_keeps_its_bytes() {
+        let (shape, weights) = tiny();
+        let plain = encode(&shape, &weights).unwrap();
+        let policy = PolicyWeights {
+            moves: 5,
+            qp: 64,
+            weights: (0..80).map(|i| 40 - i).collect(),
+            biases: vec![-3, 70_000, 0, 1, -99_999],
+        };
+        let with = NetWeights {
+            policy: Some(policy),
+            ..weights.clone()
+        };
+        let bytes = encode(&shape, &with).unwrap();
+        assert_eq!(bytes[..HEADER_BYTES - 8], plain[..HEADER_BYTES - 8]);
+        assert_eq!(bytes[HEADER_BYTES..plain.len()], plain[HEADER_BYTES..]);
+        let (read_shape, read_weights, _) = decode(&bytes).unwrap();
+        assert_eq!((read_shape, read_weights), (shape.clone(), with));
+        assert_eq!(decode(&plain).unwrap().1, weights);
+        assert!(
+            decode(&bytes[..bytes.len() - 4])
+                .unwrap_err()
+                .contains("bytes")
+        );
     }
 
     #[test]

@@ -218,6 +218,7 @@ mod tests {
             feature_bias: draw(hidden, 300),
             output: draw(hidden, 127),
             output_bias: 999,
+            policy: None,
         };
         (shape, weights)
     }

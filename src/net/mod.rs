@@ -6,6 +6,7 @@
 pub mod accumulator;
 pub mod file;
 pub mod forward;
+pub mod policy;
 
 use std::sync::Mutex;
 
@@ -68,7 +69,13 @@ impl Network {
         self.centipawns(accumulator::output(self, player, active.as_slice()))
     }
 
-    /// Whether this net was made for game `G` as this build declares its inputs.
+    /// Whether the net has a policy head ([`policy`]).
+    pub fn has_policy(&self) -> bool {
+        self.weights.policy.is_some()
+    }
+
+    /// Whether this net was made for game `G` as this build declares its inputs (and, with a
+    /// policy head, its move indices).
     pub fn check_for<G: Inputs>(&self) -> Result<(), String> {
         let shape = &self.shape;
         if shape.game != G::NAME {
@@ -89,6 +96,16 @@ impl Network {
                 G::NAME,
                 G::INPUTS,
                 file::layout_hash(G::INPUT_LAYOUT, G::INPUTS)
+            ));
+        }
+        if let Some(policy) = &self.weights.policy
+            && policy.moves != G::MOVE_INDEX_SPACE
+        {
+            return Err(format!(
+                "the network's policy head has {} outputs, not {}'s {} move indices",
+                policy.moves,
+                G::NAME,
+                G::MOVE_INDEX_SPACE
             ));
         }
         Ok(())

@@ -3,6 +3,7 @@
 
 pub mod dice_race;
 pub mod engine;
+pub mod nets;
 
 use tabula::game::{Game, GameConfig, start_then};
 

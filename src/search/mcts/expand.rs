@@ -2,15 +2,16 @@
 //!
 //! A plain node's edges know nothing but their moves (uniform priors). A guided node
 //! evaluates the position after each of its moves once, when it is added: the result is the
-//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
-//! those values compare for the mover, and a move that ends the game is proven at once.
+//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from the
+//! net's policy head where it has one, else from how those values compare for the mover, and
+//! a move that ends the game is proven at once.
 
 use super::MctsSettings;
 use super::edges::Edge;
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
 use crate::game::{Game, Player, Turn};
-use crate::net::Evaluator;
+use crate::net::{Evaluator, policy};
 
 /// The share of the priors spread evenly over every move, so that the exploration reaches
 /// every move in time however badly the evaluation thinks of it (which proofs need).
@@ -90,8 +91,8 @@ pub fn plain_edges<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Mo
         .collect()
 }
 
-/// A node's edges with `evaluator`'s value of each move and priors from them (chance
-/// outcomes: by weight); moves that end the game get their result as value and proof.
+/// A node's edges with `evaluator`'s value of each move and priors from its policy head or
+/// else from those values (chance outcomes: by weight); moves that end the game get their result as value and proof.
 pub fn guided_edges<G: Game>(
     pos: &mut G,
     moves: &mut Vec<G::Move>,
@@ -138,8 +139,12 @@ pub fn guided_edges<G: Game>(
         }
         edges.push(edge);
     }
-    let priors = match turn {
-        Turn::Chance => chance_priors(pos, moves),
+    let priors = match (turn, evaluator) {
+        (Turn::Chance, _) => chance_priors(pos, moves),
+        (Turn::Player(player), Evaluator::Net(net)) if net.has_policy() => {
+            policy::logits(net, pos, player, moves, &mut scores);
+            softmax(&scores)
+        }
         _ => softmax(&scores),
     };
     for (edge, prior) in edges.iter_mut().zip(priors) {

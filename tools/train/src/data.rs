@@ -107,7 +107,7 @@ pub fn read(
     let mut visitor = Extract {
         name: &header.game,
         players: header.players as usize,
-        body,
+        body: &body,
         labels,
         holdout,
         found: None,

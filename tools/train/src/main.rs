@@ -1,10 +1,15 @@
 //! `train`: fits a game's network to its self-play data sets (`tabula datagen`) on CPU and
-//! writes it, quantised, as a network file named by its content hash.
+//! writes it, quantised, as a network file named by its content hash; or, with
+//! `--policy-of`, fits a policy head to a value net's hidden layer.
 
+mod adam;
 mod data;
 mod model;
+mod policy;
 mod quantise;
 mod svg;
+#[cfg(test)]
+mod testdata;
 mod training;
 
 use clap::Parser;
@@ -54,6 +59,11 @@ struct Args {
     /// Also draw the loss by epoch as an SVG file here.
     #[arg(long)]
     svg: Option<String>,
+    /// Fit a policy head (MCTS's priors) to this value net's hidden layer instead, on the
+    /// moves the data sets' searches chose, and write the net with it; of the settings above,
+    /// the epochs, batch, rate, holdout and seed apply.
+    #[arg(long, value_name = "NET")]
+    policy_of: Option<String>,
 }
 
 fn main() {
@@ -85,15 +95,21 @@ fn run(args: &Args, settings: &Settings) -> Result<(), String> {
         .map(|path| std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let sets: Vec<&[u8]> = sets.iter().map(Vec::as_slice).collect();
-    let trained = training::train(&sets, settings, &mut |line| println!("{line}"))?;
+    let report = &mut |line: &str| println!("{line}");
+    let trained = match &args.policy_of {
+        Some(net) => {
+            let bytes = std::fs::read(net).map_err(|e| format!("cannot read '{net}': {e}"))?;
+            policy::train(&bytes, &sets, settings, report)
+        }
+        None => training::train(&sets, settings, report),
+    }?;
     let path = std::path::Path::new(&args.out_dir).join(&trained.name);
     std::fs::write(&path, &trained.file)
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     if let Some((training, validation)) = trained.losses.last() {
         println!(
-            "{}: final training loss {training:.6}, validation loss {validation:.6}; quantised \
-             against float: mean share difference {:.5}, worst {:.5}",
-            trained.name, trained.agreement.0, trained.agreement.1
+            "{}: final training loss {training:.6}, validation loss {validation:.6}; {}",
+            trained.name, trained.agreement
         );
     }
     println!("wrote {}", path.display());

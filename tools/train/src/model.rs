@@ -7,6 +7,7 @@ use rand::{Rng as _, SeedableRng as _};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 
+use crate::adam::Adam;
 use crate::data::Samples;
 
 /// Chunks a batch is split into (fixed, for results that do not depend on the thread count).
@@ -187,9 +188,7 @@ impl Gradient {
 pub struct Trainer {
     /// The model being fitted.
     pub model: Model,
-    first: Vec<f32>,
-    second: Vec<f32>,
-    steps: i32,
+    adam: Adam,
     chunks: Vec<Gradient>,
     total: Gradient,
 }
@@ -202,9 +201,7 @@ impl Trainer {
             chunks: (0..CHUNKS).map(|_| Gradient::new(&model)).collect(),
             total: Gradient::new(&model),
             model,
-            first: vec![0.0; size],
-            second: vec![0.0; size],
-            steps: 0,
+            adam: Adam::new(size),
         }
     }
 
@@ -244,29 +241,11 @@ impl Trainer {
     }
 
     fn adam(&mut self, batch: usize, rate: f32) {
-        const BETA1: f32 = 0.9;
-        const BETA2: f32 = 0.999;
-        const EPSILON: f32 = 1e-8;
-        self.steps += 1;
-        let correction1 = 1.0 - BETA1.powi(self.steps);
-        let correction2 = 1.0 - BETA2.powi(self.steps);
-        let scale = 1.0 / batch as f32;
         let first_layer = (self.model.inputs + 1) * self.model.hidden;
-        let parts = self
-            .model
-            .params
-            .iter_mut()
-            .zip(&mut self.first)
-            .zip(&mut self.second)
-            .zip(&self.total.values);
-        for (index, (((param, m), v), &g)) in parts.enumerate() {
-            let g = g * scale;
-            *m = BETA1 * *m + (1.0 - BETA1) * g;
-            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
-            *param -= rate * (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
-            if index < first_layer {
-                *param = param.clamp(-FIRST_LAYER_BOUND, FIRST_LAYER_BOUND);
-            }
+        self.adam
+            .step(&mut self.model.params, &self.total.values, batch, rate);
+        for param in &mut self.model.params[..first_layer] {
+            *param = param.clamp(-FIRST_LAYER_BOUND, FIRST_LAYER_BOUND);
         }
     }
 }

@@ -46,6 +46,7 @@ pub fn quantise(model: &Model, facts: &GameFacts) -> (NetShape, NetWeights) {
             .map(|&w| to_i16(w, QB))
             .collect(),
         output_bias: (params[first + hidden] * (QA * QB) as f32).round() as i32,
+        policy: None,
     };
     (shape, weights)
 }

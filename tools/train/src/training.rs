@@ -42,8 +42,45 @@ pub struct Trained {
     pub svg: String,
     /// Training and validation loss after each epoch.
     pub losses: Vec<(f64, f64)>,
-    /// How far the quantised net's shares are from the float model's: mean and worst.
-    pub agreement: (f64, f64),
+    /// How far the quantised net is from the float model.
+    pub agreement: Agreement,
+}
+
+/// How a quantised net compares with its float model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Agreement {
+    /// A value net: the mean and worst difference of their expected shares.
+    Shares(f64, f64),
+    /// A policy head: the percent of positions where each ranks the searched move first,
+    /// float and quantised, and where one ply of the value net does.
+    Ranked {
+        /// The float head's percent.
+        float: f64,
+        /// The quantised head's percent.
+        quantised: f64,
+        /// One ply of the value net's percent (MCTS's priors without a head).
+        one_ply: f64,
+    },
+}
+
+impl std::fmt::Display for Agreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Agreement::Shares(mean, worst) => write!(
+                f,
+                "quantised against float: mean share difference {mean:.5}, worst {worst:.5}"
+            ),
+            Agreement::Ranked {
+                float,
+                quantised,
+                one_ply,
+            } => write!(
+                f,
+                "searched move ranked first in {float:.2}% of positions (quantised {quantised:.2}%, \
+                 one ply of the value net {one_ply:.2}%)"
+            ),
+        }
+    }
 }
 
 /// Trains a network on the data sets `sets` (of one game); `report` gets a line per stage and
@@ -125,7 +162,7 @@ pub fn train(
         file,
         svg,
         losses,
-        agreement,
+        agreement: Agreement::Shares(agreement.0, agreement.1),
     })
 }
 
@@ -152,41 +189,11 @@ fn agreement(
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
-    use tabula::commands::datagen::run;
-    use tabula::datagen::DatagenSettings;
-    use tabula::options::EngineOptions;
-    use tabula::registry::Registry;
-    use tabula::shard::Shard;
+    use crate::testdata::tiny_data_set;
 
-    /// A small Tumbling Down data set, the same on every run.
-    fn tiny_data_set() -> Vec<u8> {
-        let registry = Registry::standard();
-        let entry = registry.find("tumbling-down").unwrap();
-        let settings = DatagenSettings {
-            games: 6,
-            nodes: 200,
-            opening_plies: 4,
-            seed: 3,
-            shard: Shard { index: 1, count: 1 },
-            options: EngineOptions {
-                variant: entry.name,
-                ..EngineOptions::defaults(&registry)
-            },
-        };
-        static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("train-{}-{made}.data", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        let path = path.to_string_lossy().to_string();
-        run(entry, &settings, &path, &|_| {}).unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        std::fs::remove_file(&path).unwrap();
-        bytes
-    }
-
-    fn settings(seed: u64) -> Settings {
+    pub fn settings(seed: u64) -> Settings {
         Settings {
             hidden: 32,
             epochs: 4,
@@ -224,7 +231,9 @@ mod tests {
         let trained = train_on(2, &bytes, 5);
         let (first, last) = (trained.losses[0].0, trained.losses.last().unwrap().0);
         assert!(last < first, "training loss {first} -> {last}");
-        let (mean, worst) = trained.agreement;
+        let Agreement::Shares(mean, worst) = trained.agreement else {
+            panic!("a value net's agreement is in shares")
+        };
         assert!(mean < 0.005 && worst < 0.03, "mean {mean}, worst {worst}");
         let (shape, _, content) = tabula::net::file::decode(&trained.file).unwrap();
         assert_eq!(shape.game, "tumbling-down");

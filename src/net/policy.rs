@@ -1,0 +1,50 @@
+//! The policy head: for each legal move, a logit from the net's hidden layer (the same first
+//! layer as the value, seen by the player to move), read at the move's `move_index` output.
+//! MCTS takes its priors from these logits where the net has a head.
+
+use super::Network;
+use super::file::PolicyWeights;
+use super::forward::{self, Accumulator};
+use crate::game::inputs::ActiveInputs;
+use crate::game::{Inputs, Player};
+
+/// Each of `moves`' logits (natural log odds, up to a constant) in `pos` for `player`, into
+/// `out`; none (and `out` empty) when the net has no policy head.
+pub fn logits<G: Inputs>(
+    net: &Network,
+    pos: &G,
+    player: Player,
+    moves: &[G::Move],
+    out: &mut Vec<f32>,
+) {
+    out.clear();
+    let Some(policy) = &net.weights.policy else {
+        return;
+    };
+    let mut active = ActiveInputs::default();
+    pos.active_inputs(player, &mut active);
+    let mut sums = Accumulator::default();
+    forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums);
+    let qa = net.shape.qa as i32;
+    let hidden: Vec<i32> = sums.0[..net.shape.hidden]
+        .iter()
+        .map(|&s| i32::from(s).clamp(0, qa))
+        .collect();
+    let scale = 1.0 / (net.shape.qa as f32 * policy.qp as f32);
+    out.extend(
+        moves
+            .iter()
+            .map(|&mv| output(policy, &hidden, G::move_index(mv) % policy.moves) as f32 * scale),
+    );
+}
+
+/// Output `index` of the head over the clipped hidden layer (0 to QA per unit), in QA x QP.
+pub fn output(policy: &PolicyWeights, hidden: &[i32], index: usize) -> i32 {
+    let row = &policy.weights[index * hidden.len()..(index + 1) * hidden.len()];
+    let dot: i32 = row
+        .iter()
+        .zip(hidden)
+        .map(|(&w, &h)| i32::from(w) * h)
+        .sum();
+    dot + policy.biases[index]
+}

@@ -1,0 +1,225 @@
+//! The policy run: a value net's hidden layer kept as it is, a head over it fitted to the
+//! moves its searches chose (samples read, epochs of shuffled Adam steps, the validation loss
+//! and accuracy after each), quantised, checked against its float self and written with the
+//! value net as one network file.
+
+mod head;
+mod samples;
+
+use std::time::Instant;
+
+use rand::SeedableRng as _;
+use rand::seq::SliceRandom as _;
+use rand_pcg::Pcg64Mcg;
+use tabula::net::file::{PolicyWeights, decode, encode};
+
+use crate::training::{Agreement, Settings, Trained};
+use head::{Head, HeadTrainer};
+use samples::PolicySamples;
+
+/// Fits a policy head to the net in `net_bytes` on the data sets `sets` (of its game; records
+/// without a move are skipped) and returns the net with it; `report` gets a line per stage
+/// and epoch. Of `settings`, the epochs, batch, rate, holdout and seed apply.
+pub fn train(
+    net_bytes: &[u8],
+    sets: &[&[u8]],
+    settings: &Settings,
+    report: &mut dyn FnMut(&str),
+) -> Result<Trained, String> {
+    let started = Instant::now();
+    let (shape, weights, _) = decode(net_bytes)?;
+    let extracted = samples::read(net_bytes, sets, settings.holdout)?;
+    let (training, validation) = (&extracted.training, &extracted.validation);
+    if training.len() == 0 {
+        return Err("the data sets have no positions with a recorded move".to_string());
+    }
+    let one_ply = percent(extracted.one_ply_hits, validation.len());
+    report(&format!(
+        "{}: {} training and {} validation positions ({} skipped: no move or one legal move), \
+         {} move indices, read in {:.1} s; the value net's best move after one ply is the \
+         search's in {one_ply:.1}% of validation positions",
+        shape.game,
+        training.len(),
+        validation.len(),
+        extracted.skipped,
+        extracted.moves,
+        started.elapsed().as_secs_f64()
+    ));
+    let qa = shape.qa as f32;
+    let mut trainer = HeadTrainer::new(Head::new(extracted.moves, shape.hidden));
+    let mut order: Vec<u32> = (0..training.len() as u32).collect();
+    let mut losses = Vec::new();
+    for epoch in 0..settings.epochs {
+        let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
+        order.shuffle(&mut rng);
+        let rate = match epoch >= settings.epochs * 3 / 4 {
+            true => settings.rate / 10.0,
+            false => settings.rate,
+        };
+        let sum: f64 = order
+            .chunks(settings.batch.max(1))
+            .map(|batch| trainer.step(training, batch, qa, rate))
+            .sum();
+        let train_loss = sum / training.len() as f64;
+        let held = trainer.head.score(validation, qa);
+        let validation_loss = held.loss / validation.len().max(1) as f64;
+        report(&format!(
+            "epoch {:>3}: training loss {train_loss:.4}, validation loss {validation_loss:.4}, \
+             searched move ranked first {:.1}%, {:.0} s",
+            epoch + 1,
+            percent(held.hits, validation.len()),
+            started.elapsed().as_secs_f64()
+        ));
+        losses.push((train_loss, validation_loss));
+    }
+    let policy = trainer.head.quantise(shape.qa);
+    let checked = if validation.len() > 0 {
+        validation
+    } else {
+        training
+    };
+    let float_hits = trainer.head.score(checked, qa).hits;
+    let quantised_hits = quantised_hits(&policy, checked);
+    let file = encode(
+        &shape,
+        &tabula::net::file::NetWeights {
+            policy: Some(policy),
+            ..weights
+        },
+    )?;
+    let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
+    let name = tabula::net::file::file_name(&shape.game, content);
+    let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
+    let svg = crate::svg::loss_curve(
+        &format!("{name}: policy cross-entropy by epoch"),
+        &[
+            ("training", "#1f77b4", &train),
+            ("validation", "#d62728", &valid),
+        ],
+    );
+    let agreement = Agreement::Ranked {
+        float: percent(float_hits, checked.len()),
+        quantised: percent(quantised_hits, checked.len()),
+        one_ply,
+    };
+    Ok(Trained {
+        name,
+        file,
+        svg,
+        losses,
+        agreement,
+    })
+}
+
+/// How many of `samples` the quantised head ranks the searched move first in, with the
+/// engine's own integer arithmetic.
+fn quantised_hits(policy: &PolicyWeights, samples: &PolicySamples) -> usize {
+    let mut hidden = vec![0i32; samples.hidden];
+    (0..samples.len())
+        .filter(|&i| {
+            for (h, &a) in hidden.iter_mut().zip(samples.activations_of(i)) {
+                *h = i32::from(a);
+            }
+            let moves = samples.moves_of(i);
+            let top = (0..moves.len()).max_by_key(|&k| {
+                (
+                    tabula::net::policy::output(policy, &hidden, moves[k] as usize),
+                    std::cmp::Reverse(k),
+                )
+            });
+            top == Some(samples.targets[i] as usize)
+        })
+        .count()
+}
+
+/// `part` of `whole` in percent.
+fn percent(part: usize, whole: usize) -> f64 {
+    100.0 * part as f64 / whole.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testdata::tiny_data_set;
+    use crate::training::tests::settings;
+    use tabula::game::Inputs as _;
+    use tabula::games::tumbling_down::TumblingDown;
+
+    fn train_on(threads: usize, bytes: &[u8], seed: u64) -> Trained {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let net = TumblingDown::EMBEDDED_NET;
+        pool.install(|| train(net, &[bytes], &settings(seed), &mut |_| {}).unwrap())
+    }
+
+    #[test]
+    fn the_same_data_and_seed_give_the_same_head_byte_for_byte_on_any_number_of_threads() {
+        let bytes = tiny_data_set();
+        let one = train_on(1, &bytes, 5);
+        let two = train_on(2, &bytes, 5);
+        assert_eq!(one.file, two.file);
+        let other = train_on(2, &bytes, 6);
+        assert_ne!(one.file, other.file, "another seed gives another head");
+    }
+
+    #[test]
+    fn the_head_learns_the_searched_moves_and_keeps_the_value_net() {
+        let bytes = tiny_data_set();
+        let trained = train_on(2, &bytes, 5);
+        let (first, last) = (trained.losses[0].0, trained.losses.last().unwrap().0);
+        assert!(last < first, "training loss {first} -> {last}");
+        let Agreement::Ranked {
+            float, quantised, ..
+        } = trained.agreement
+        else {
+            panic!("a policy head's agreement is in rankings")
+        };
+        assert!(
+            (float - quantised).abs() <= 5.0,
+            "{float}% against {quantised}%"
+        );
+        let (_, value, _) = decode(TumblingDown::EMBEDDED_NET).unwrap();
+        let (_, weights, content) = decode(&trained.file).unwrap();
+        assert_eq!(
+            tabula::net::file::NetWeights {
+                policy: None,
+                ..weights.clone()
+            },
+            value
+        );
+        let policy = weights.policy.unwrap();
+        assert_eq!(policy.moves, 1024);
+        assert_eq!(
+            trained.name,
+            tabula::net::file::file_name("tumbling-down", content)
+        );
+        assert!(
+            tabula::net::load::<TumblingDown>(&trained.file)
+                .unwrap()
+                .has_policy()
+        );
+    }
+
+    #[test]
+    fn a_data_set_of_another_game_is_refused() {
+        let header = tabula::datagen::format::Header {
+            game: "dimraw".to_string(),
+            players: 2,
+        };
+        let set = header.encode().unwrap();
+        let error = train(
+            TumblingDown::EMBEDDED_NET,
+            &[&set],
+            &settings(1),
+            &mut |_| {},
+        )
+        .err()
+        .unwrap();
+        assert!(
+            error.contains("of dimraw, the network of tumbling-down"),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! Data for the trainer's tests.
+
+use tabula::commands::datagen::run;
+use tabula::datagen::DatagenSettings;
+use tabula::options::EngineOptions;
+use tabula::registry::Registry;
+use tabula::shard::Shard;
+
+/// A small Tumbling Down data set, the same on every run.
+pub fn tiny_data_set() -> Vec<u8> {
+    let registry = Registry::standard();
+    let entry = registry.find("tumbling-down").unwrap();
+    let settings = DatagenSettings {
+        games: 6,
+        nodes: 200,
+        opening_plies: 4,
+        seed: 3,
+        shard: Shard { index: 1, count: 1 },
+        options: EngineOptions {
+            variant: entry.name,
+            ..EngineOptions::defaults(&registry)
+        },
+    };
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = format!("train-{}-{made}.data", std::process::id());
+    let path = std::env::temp_dir().join(name);
+    let path = path.to_string_lossy().to_string();
+    run(entry, &settings, &path, &|_| {}).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    bytes
+}
