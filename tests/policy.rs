@@ -1,5 +1,5 @@
-//! The policy head in the engine: its golden logits, MCTS's priors from it, nets whose head
-//! does not fit the game refused, and alpha-beta untouched by it.
+//! The policy head in the engine: its golden logits, MCTS's priors raised by them, nets whose
+//! head does not fit the game refused, and alpha-beta untouched by it.
 
 mod common;
 
@@ -10,7 +10,7 @@ use tabula::game::{GameConfig, Inputs, Profiled, Rules};
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::encode;
 use tabula::net::{Evaluator, load, policy};
-use tabula::search::mcts::expand::guided_edges;
+use tabula::search::mcts::expand::{guided_edges, move_values};
 use tabula::search::mcts::{LeafScoring, MctsSettings};
 
 const HIDDEN: usize = 32;
@@ -86,13 +86,19 @@ fn a_policy_head_gives_its_golden_logits_and_mcts_its_priors() {
         "the fixed head tells the moves apart ({spread})"
     );
     let settings = MctsSettings::of(&TumblingDown::PROFILE, LeafScoring::Evaluation, 0);
+    let scores: Vec<f32> = move_values(&mut pos, &moves, &settings, Evaluator::Net(net))
+        .iter()
+        .map(|v| v.score)
+        .collect();
     let edges = guided_edges(&mut pos, &mut moves, &settings, Evaluator::Net(net));
     let even = 0.1 / edges.len() as f32;
-    for (edge, logit) in edges.iter().zip(&logits) {
+    let raised = |k: usize| scores[k] + logits[k];
+    for (k, edge) in edges.iter().enumerate() {
         let ratio = ((edge.prior - even) / (edges[0].prior - even)).ln();
+        let expected = raised(k) - raised(0);
         assert!(
-            (ratio - (logit - logits[0])).abs() < 1e-3,
-            "{ratio} against {logit}"
+            (ratio - expected).abs() < 1e-3,
+            "{ratio} against {expected}"
         );
     }
     let (shape, weights) = fixed_net::<TumblingDown>(HIDDEN);

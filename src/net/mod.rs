@@ -1,7 +1,8 @@
 //! Learned evaluations: a game's network (inputs -> hidden, clipped ReLU -> one value, from
 //! the evaluating seat's point of view), read from its file ([`file`]), evaluated in integers
-//! ([`forward`], with AVX2 where the CPU has it), and the choice between it and the game's
-//! hand-written evaluation ([`Evaluator`]).
+//! ([`forward`], with AVX2 where the CPU has it), its optional policy head for MCTS's priors
+//! ([`policy`]), and the choice between it and the game's hand-written evaluation
+//! ([`Evaluator`]).
 
 pub mod accumulator;
 pub mod file;

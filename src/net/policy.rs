@@ -1,6 +1,7 @@
 //! The policy head: for each legal move, a logit from the net's hidden layer (the same first
 //! layer as the value, seen by the player to move), read at the move's `move_index` output.
-//! MCTS takes its priors from these logits where the net has a head.
+//! Where the net has a head, MCTS adds these logits to its moves' prior scores (one ply of
+//! the value): the head is trained to correct those scores towards the searched moves.
 
 use super::Network;
 use super::file::PolicyWeights;

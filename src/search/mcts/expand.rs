@@ -2,9 +2,9 @@
 //!
 //! A plain node's edges know nothing but their moves (uniform priors). A guided node
 //! evaluates the position after each of its moves once, when it is added: the result is the
-//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from the
-//! net's policy head where it has one, else from how those values compare for the mover, and
-//! a move that ends the game is proven at once.
+//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
+//! those values compare for the mover (corrected by the net's policy head where it has one),
+//! and a move that ends the game is proven at once.
 
 use super::MctsSettings;
 use super::edges::Edge;
@@ -91,8 +91,73 @@ pub fn plain_edges<G: Game>(pos: &G, moves: &mut Vec<G::Move>) -> Vec<Edge<G::Mo
         .collect()
 }
 
-/// A node's edges with `evaluator`'s value of each move and priors from its policy head or
-/// else from those values (chance outcomes: by weight); moves that end the game get their result as value and proof.
+/// What the evaluation says of one move: the mover's share after it, its score for the
+/// priors (their logit without a policy head: the share's log odds over the priors'
+/// temperature) and, for a move that ends the game, its proof.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveValue {
+    /// The mover's share of the game after the move.
+    pub share: f32,
+    /// The move's prior score.
+    pub score: f32,
+    /// The result the move ends the game with, if it does (and does not repeat).
+    pub proof: Option<Proof>,
+}
+
+/// `evaluator`'s [`MoveValue`] of each of `moves` (the legal moves of `pos`, where a player
+/// decides), each position after a move evaluated once.
+pub fn move_values<G: Game>(
+    pos: &mut G,
+    moves: &[G::Move],
+    settings: &MctsSettings,
+    evaluator: Evaluator,
+) -> Vec<MoveValue> {
+    let mover = match pos.turn() {
+        Turn::Player(p) => p,
+        _ => 0,
+    };
+    let (decade, temperature) = (settings.decade, settings.prior_temperature);
+    moves
+        .iter()
+        .map(|&mv| {
+            pos.make(mv);
+            let value = match pos.outcome() {
+                Some(outcome) => {
+                    let share = outcome.half_points(mover, pos.players()) as f32 / 2.0;
+                    let proof = (!pos.repeats_earlier()).then_some(Proof { outcome, plies: 0 });
+                    MoveValue {
+                        share,
+                        score: logit(share, decade, temperature),
+                        proof,
+                    }
+                }
+                None if pos.players() == 2 => {
+                    let cp = evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
+                    MoveValue {
+                        share: logistic(cp, decade),
+                        score: prior_score(cp, decade, temperature),
+                        proof: None,
+                    }
+                }
+                None => {
+                    let rewards = evaluation_rewards(pos, evaluator, f64::from(decade));
+                    let share = rewards[mover as usize] as f32 / WIN as f32;
+                    MoveValue {
+                        share,
+                        score: logit(share, decade, temperature),
+                        proof: None,
+                    }
+                }
+            };
+            pos.unmake();
+            value
+        })
+        .collect()
+}
+
+/// A node's edges with `evaluator`'s value of each move and priors from them, each move's
+/// score raised by its logit from the net's policy head where it has one (chance outcomes:
+/// by weight); moves that end the game get their result as value and proof.
 pub fn guided_edges<G: Game>(
     pos: &mut G,
     moves: &mut Vec<G::Move>,
@@ -106,43 +171,22 @@ pub fn guided_edges<G: Game>(
         Turn::Player(p) => p,
         _ => 0,
     };
+    let values = move_values(pos, moves, settings, evaluator);
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
-    let mut scores = Vec::with_capacity(moves.len());
-    let (decade, temperature) = (settings.decade, settings.prior_temperature);
-    for &mv in moves.iter() {
-        pos.make(mv);
-        let (share, score, proof) = match pos.outcome() {
-            Some(outcome) => {
-                let share = outcome.half_points(mover, pos.players()) as f32 / 2.0;
-                let proof = (!pos.repeats_earlier()).then_some(Proof { outcome, plies: 0 });
-                (share, logit(share, decade, temperature), proof)
-            }
-            None if pos.players() == 2 => {
-                let cp = evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
-                (
-                    logistic(cp, decade),
-                    prior_score(cp, decade, temperature),
-                    None,
-                )
-            }
-            None => {
-                let rewards = evaluation_rewards(pos, evaluator, f64::from(decade));
-                let share = rewards[mover as usize] as f32 / WIN as f32;
-                (share, logit(share, decade, temperature), None)
-            }
-        };
-        pos.unmake();
-        scores.push(score);
-        let edge = Edge::new(mv, 0.0, Some(convention.seen_by(share, mover)));
-        if let Some(proof) = proof {
+    for (&mv, value) in moves.iter().zip(&values) {
+        let edge = Edge::new(mv, 0.0, Some(convention.seen_by(value.share, mover)));
+        if let Some(proof) = value.proof {
             proof.store(&edge.proof);
         }
         edges.push(edge);
     }
+    let mut scores: Vec<f32> = values.iter().map(|v| v.score).collect();
     let priors = match (turn, evaluator) {
         (Turn::Chance, _) => chance_priors(pos, moves),
         (Turn::Player(player), Evaluator::Net(net)) if net.has_policy() => {
-            policy::logits(net, pos, player, moves, &mut scores);
+            let mut logits = Vec::with_capacity(moves.len());
+            policy::logits(net, pos, player, moves, &mut logits);
+            scores.iter_mut().zip(&logits).for_each(|(s, l)| *s += l);
             softmax(&scores)
         }
         _ => softmax(&scores),

@@ -59,9 +59,9 @@ struct Args {
     /// Also draw the loss by epoch as an SVG file here.
     #[arg(long)]
     svg: Option<String>,
-    /// Fit a policy head (MCTS's priors) to this value net's hidden layer instead, on the
-    /// moves the data sets' searches chose, and write the net with it; of the settings above,
-    /// the epochs, batch, rate, holdout and seed apply.
+    /// Fit a policy head (a correction to MCTS's priors) to this value net's hidden layer
+    /// instead, on the moves the data sets' searches chose, and write the net with it; of the
+    /// settings above, the epochs, batch, rate, holdout and seed apply.
     #[arg(long, value_name = "NET")]
     policy_of: Option<String>,
 }

@@ -1,6 +1,7 @@
 //! The float policy head: one logit per move index, a weighted sum of the value net's clipped
-//! hidden layer plus a bias; the softmax over a position's legal moves; cross-entropy against
-//! the search's move; Adam. Gradients are summed over a fixed number of chunks of each batch
+//! hidden layer plus a bias, added to each legal move's prior score from one ply of the value
+//! net (so the head learns what that score misses, and a head of zeros is today's priors);
+//! the softmax over a position's legal moves; cross-entropy against the search's move; Adam. Gradients are summed over a fixed number of chunks of each batch
 //! in a fixed order, so that the head does not depend on how many threads fit it.
 
 use rayon::prelude::*;
@@ -45,7 +46,7 @@ impl Score {
 }
 
 impl Head {
-    /// A head of zeros (every legal move equally likely).
+    /// A head of zeros (the priors of the moves' scores alone).
     pub fn new(moves: usize, hidden: usize) -> Self {
         Head {
             moves,
@@ -59,14 +60,15 @@ impl Head {
         let activations = samples.activations_of(i);
         let biases = &self.params[self.moves * self.hidden..];
         out.clear();
-        out.extend(samples.moves_of(i).iter().map(|&m| {
+        let moves = samples.moves_of(i).iter().zip(samples.scores_of(i));
+        out.extend(moves.map(|(&m, &score)| {
             let row = &self.params[m as usize * self.hidden..][..self.hidden];
             let dot: f32 = row
                 .iter()
                 .zip(activations)
                 .map(|(w, &a)| w * f32::from(a))
                 .sum();
-            dot / qa + biases[m as usize]
+            dot / qa + biases[m as usize] + score
         }));
         let top = (0..out.len())
             .max_by(|&a, &b| out[a].total_cmp(&out[b]))

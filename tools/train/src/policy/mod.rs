@@ -46,6 +46,11 @@ pub fn train(
         started.elapsed().as_secs_f64()
     ));
     let qa = shape.qa as f32;
+    let before = Head::new(extracted.moves, shape.hidden).score(validation, qa);
+    report(&format!(
+        "the moves' scores alone (today's priors): validation loss {:.4}",
+        before.loss / validation.len().max(1) as f64
+    ));
     let mut trainer = HeadTrainer::new(Head::new(extracted.moves, shape.hidden));
     let mut order: Vec<u32> = (0..training.len() as u32).collect();
     let mut losses = Vec::new();
@@ -79,7 +84,7 @@ pub fn train(
         training
     };
     let float_hits = trainer.head.score(checked, qa).hits;
-    let quantised_hits = quantised_hits(&policy, checked);
+    let quantised_hits = quantised_hits(&policy, checked, qa);
     let file = encode(
         &shape,
         &tabula::net::file::NetWeights {
@@ -111,22 +116,22 @@ pub fn train(
     })
 }
 
-/// How many of `samples` the quantised head ranks the searched move first in, with the
-/// engine's own integer arithmetic.
-fn quantised_hits(policy: &PolicyWeights, samples: &PolicySamples) -> usize {
+/// How many of `samples` the quantised head (with the moves' scores) ranks the searched move
+/// first in, its outputs in the engine's own integer arithmetic.
+fn quantised_hits(policy: &PolicyWeights, samples: &PolicySamples, qa: f32) -> usize {
     let mut hidden = vec![0i32; samples.hidden];
     (0..samples.len())
         .filter(|&i| {
             for (h, &a) in hidden.iter_mut().zip(samples.activations_of(i)) {
                 *h = i32::from(a);
             }
-            let moves = samples.moves_of(i);
-            let top = (0..moves.len()).max_by_key(|&k| {
-                (
-                    tabula::net::policy::output(policy, &hidden, moves[k] as usize),
-                    std::cmp::Reverse(k),
-                )
-            });
+            let (moves, scores) = (samples.moves_of(i), samples.scores_of(i));
+            let scale = 1.0 / (qa * policy.qp as f32);
+            let logit = |k: usize| {
+                tabula::net::policy::output(policy, &hidden, moves[k] as usize) as f32 * scale
+                    + scores[k]
+            };
+            let top = (0..moves.len()).max_by(|&a, &b| logit(a).total_cmp(&logit(b)));
             top == Some(samples.targets[i] as usize)
         })
         .count()

@@ -1,12 +1,16 @@
 //! Policy samples from a data set: each record's position rebuilt by its game's rules, the
-//! value net's clipped hidden layer for the player to decide, the move indices of its legal
-//! moves and which of them the search chose.
+//! value net's clipped hidden layer for the player to decide, its legal moves' indices and
+//! their scores for MCTS's priors from the value net after one ply (which the head corrects),
+//! and which of them the search chose.
 
 use tabula::datagen::format::{self, RECORD_BYTES, Record};
 use tabula::game::inputs::ActiveInputs;
-use tabula::game::{Game, GameConfig, GameVisitor, Outcome};
+use tabula::game::{Game, GameConfig, GameVisitor};
+use tabula::net::Evaluator;
 use tabula::net::file::{NetShape, NetWeights};
 use tabula::net::forward::{self, Accumulator};
+use tabula::search::mcts::expand::move_values;
+use tabula::search::mcts::{LeafScoring, MctsSettings};
 
 /// Samples stored back to back.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -15,8 +19,10 @@ pub struct PolicySamples {
     pub hidden: usize,
     /// Each sample's clipped hidden layer (0 to QA), `hidden` bytes each.
     pub activations: Vec<u8>,
-    /// Every sample's distinct legal move indices, back to back.
+    /// Every sample's legal moves' indices, back to back.
     pub moves: Vec<u16>,
+    /// Each of those moves' prior score from one ply of the value net.
+    pub scores: Vec<f32>,
     /// Where each sample's moves start in `moves`; one more entry than samples.
     pub starts: Vec<u32>,
     /// Each sample's chosen move, as a position in its own moves.
@@ -34,25 +40,31 @@ impl PolicySamples {
         &self.activations[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// Sample `i`'s legal move indices.
+    /// Sample `i`'s legal moves' indices.
     pub fn moves_of(&self, i: usize) -> &[u16] {
         &self.moves[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 
-    fn push(&mut self, activations: &[u8], moves: &[u16], target: u16) {
+    /// Sample `i`'s legal moves' prior scores.
+    pub fn scores_of(&self, i: usize) -> &[f32] {
+        &self.scores[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn push(&mut self, activations: &[u8], moves: &[u16], scores: &[f32], target: u16) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
         self.activations.extend_from_slice(activations);
         self.moves.extend_from_slice(moves);
+        self.scores.extend_from_slice(scores);
         self.starts.push(self.moves.len() as u32);
         self.targets.push(target);
     }
 }
 
 /// What the data sets gave: training and validation samples, the game's move indices, and
-/// how often the value net's own choice after one ply (what MCTS's priors favour without a
-/// policy) is the search's move on the validation samples.
+/// how often the move MCTS's priors favour without a head (the best after one ply of the
+/// value net) is the search's on the validation samples.
 #[derive(Debug, Default)]
 pub struct Extracted {
     /// Training samples.
@@ -61,7 +73,8 @@ pub struct Extracted {
     pub validation: PolicySamples,
     /// Move indices of the game (the head's outputs).
     pub moves: usize,
-    /// Validation samples whose best move after one ply by the value net is the search's.
+    /// Validation samples whose highest prior score (one ply of the value net) is the
+    /// search's move.
     pub one_ply_hits: usize,
     /// Records skipped: no move recorded (an older data set) or a single legal move.
     pub skipped: usize,
@@ -135,8 +148,10 @@ impl Extract<'_> {
         self.into.moves = G::MOVE_INDEX_SPACE;
         self.into.training.hidden = hidden;
         self.into.validation.hidden = hidden;
+        let settings = MctsSettings::of(&G::PROFILE, LeafScoring::Evaluation, 0);
         let (mut active, mut sums) = (ActiveInputs::default(), Accumulator::default());
-        let (mut legal, mut indices, mut clipped) = (Vec::new(), Vec::new(), vec![0u8; hidden]);
+        let (mut legal, mut clipped) = (Vec::new(), vec![0u8; hidden]);
+        let (mut indices, mut scores) = (Vec::new(), Vec::new());
         for (i, bytes) in self.body.chunks_exact(RECORD_BYTES).enumerate() {
             let record = Record::decode(bytes.try_into().expect("whole records"))?;
             let mut pos = G::from_text(&record.text, &config)
@@ -149,18 +164,12 @@ impl Extract<'_> {
             let best = pos
                 .parse_move(&record.best)
                 .map_err(|e| format!("record {i}: move '{}': {e}", record.best))?;
+            let target = legal.iter().position(|&m| m == best).expect("a legal move") as u16;
             indices.clear();
-            for &mv in &legal {
-                let index = G::move_index(mv) as u16;
-                if !indices.contains(&index) {
-                    indices.push(index);
-                }
-            }
-            let chosen = G::move_index(best) as u16;
-            let target = indices
-                .iter()
-                .position(|&m| m == chosen)
-                .expect("a legal move") as u16;
+            indices.extend(legal.iter().map(|&mv| G::move_index(mv) as u16));
+            scores.clear();
+            let values = move_values(&mut pos, &legal, &settings, Evaluator::Net(net));
+            scores.extend(values.iter().map(|v| v.score));
             active.clear();
             pos.active_inputs(record.mover, &mut active);
             forward::refresh(self.shape, self.weights, active.as_slice(), &mut sums);
@@ -169,38 +178,15 @@ impl Extract<'_> {
             }
             let held_out = self.holdout != 0 && i % self.holdout == self.holdout - 1;
             if held_out {
-                let one_ply = best_after_one_ply(&mut pos, &legal, record.mover, net);
-                self.into.one_ply_hits += usize::from(one_ply == best);
-                self.into.validation.push(&clipped, &indices, target);
+                let favoured = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]));
+                self.into.one_ply_hits += usize::from(favoured == Some(target as usize));
+                self.into
+                    .validation
+                    .push(&clipped, &indices, &scores, target);
             } else {
-                self.into.training.push(&clipped, &indices, target);
+                self.into.training.push(&clipped, &indices, &scores, target);
             }
         }
         Ok(())
     }
-}
-
-/// The move whose position the value net likes best for `mover` (a move that wins at once
-/// first), as MCTS's priors without a policy rank them.
-fn best_after_one_ply<G: Game>(
-    pos: &mut G,
-    legal: &[G::Move],
-    mover: u8,
-    net: &tabula::net::Network,
-) -> G::Move {
-    let mut best = (i32::MIN, legal[0]);
-    for &mv in legal {
-        pos.make(mv);
-        let value = match pos.outcome() {
-            Some(Outcome::Win(winner)) if winner == mover => i32::MAX,
-            Some(Outcome::Win(_)) => i32::MIN + 1,
-            Some(Outcome::Draw) => 0,
-            None => net.evaluate(pos, mover),
-        };
-        pos.unmake();
-        if value > best.0 {
-            best = (value, mv);
-        }
-    }
-    best.1
 }
