@@ -28,7 +28,7 @@ impl Inputs for Splinter {
     /// Generation 2: trained on 1.1 million positions of the classic engine's self-play and
     /// 0.5 million of generation 1's; it plays without quiescence search (the profile's
     /// `quiescence` is off).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-91739bd9e7a99c94.tnet");
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-7648e84ceae6e84a.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {
         let state = &self.state;

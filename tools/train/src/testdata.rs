@@ -31,3 +31,20 @@ pub fn tiny_data_set() -> Vec<u8> {
     std::fs::remove_file(&path).unwrap();
     bytes
 }
+
+/// `work` run on a pool of `threads` threads.
+pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(work)
+}
+
+/// That `file(threads, seed)`, a trained file, is the same on one thread and on two for one
+/// seed, and another for another seed.
+pub fn assert_reproducible(file: impl Fn(usize, u64) -> Vec<u8>) {
+    let one = file(1, 5);
+    assert_eq!(one, file(2, 5), "the same seed on two threads");
+    assert_ne!(one, file(2, 6), "another seed gives another file");
+}

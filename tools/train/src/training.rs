@@ -191,7 +191,7 @@ fn agreement(
 #[cfg(test)]
 pub mod tests {
     use super::*;
-    use crate::testdata::tiny_data_set;
+    use crate::testdata::{assert_reproducible, on_threads, tiny_data_set};
 
     pub fn settings(seed: u64) -> Settings {
         Settings {
@@ -207,22 +207,15 @@ pub mod tests {
     }
 
     fn train_on(threads: usize, bytes: &[u8], seed: u64) -> Trained {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| train(&[bytes], &settings(seed), &mut |_| {}).unwrap())
+        on_threads(threads, || {
+            train(&[bytes], &settings(seed), &mut |_| {}).unwrap()
+        })
     }
 
     #[test]
     fn the_same_data_and_seed_give_the_same_net_byte_for_byte_on_any_number_of_threads() {
         let bytes = tiny_data_set();
-        let one = train_on(1, &bytes, 5);
-        let two = train_on(2, &bytes, 5);
-        assert_eq!(one.file, two.file);
-        assert_eq!(one.name, two.name);
-        let other = train_on(2, &bytes, 6);
-        assert_ne!(one.file, other.file, "another seed gives another net");
+        assert_reproducible(|threads, seed| train_on(threads, &bytes, seed).file);
     }
 
     #[test]

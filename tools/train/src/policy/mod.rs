@@ -145,28 +145,22 @@ fn percent(part: usize, whole: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testdata::tiny_data_set;
+    use crate::testdata::{assert_reproducible, on_threads, tiny_data_set};
     use crate::training::tests::settings;
     use tabula::game::Inputs as _;
     use tabula::games::tumbling_down::TumblingDown;
 
     fn train_on(threads: usize, bytes: &[u8], seed: u64) -> Trained {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
         let net = TumblingDown::EMBEDDED_NET;
-        pool.install(|| train(net, &[bytes], &settings(seed), &mut |_| {}).unwrap())
+        on_threads(threads, || {
+            train(net, &[bytes], &settings(seed), &mut |_| {}).unwrap()
+        })
     }
 
     #[test]
     fn the_same_data_and_seed_give_the_same_head_byte_for_byte_on_any_number_of_threads() {
         let bytes = tiny_data_set();
-        let one = train_on(1, &bytes, 5);
-        let two = train_on(2, &bytes, 5);
-        assert_eq!(one.file, two.file);
-        let other = train_on(2, &bytes, 6);
-        assert_ne!(one.file, other.file, "another seed gives another head");
+        assert_reproducible(|threads, seed| train_on(threads, &bytes, seed).file);
     }
 
     #[test]
