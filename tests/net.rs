@@ -4,7 +4,7 @@
 mod common;
 
 use common::engine::{EngineProcess, bestmove, is_error};
-use common::nets::fixed_net;
+use common::nets::{fixed_net, write_net};
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{Evaluation, Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
@@ -18,13 +18,6 @@ fn last_score(lines: &[String]) -> String {
     let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
     let after = info.split(" score ").nth(1).unwrap();
     after.split(' ').take(2).collect::<Vec<_>>().join(" ")
-}
-
-/// Writes a net file under a name of its own and returns its path.
-fn write_net(bytes: &[u8], name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("net-{}-{name}.tnet", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path.to_string_lossy().to_string()
 }
 
 #[test]

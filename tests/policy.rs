@@ -4,7 +4,7 @@
 mod common;
 
 use common::engine::EngineProcess;
-use common::nets::{fixed_net, with_policy};
+use common::nets::{fixed_net, with_policy, write_net};
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{GameConfig, Inputs, Profiled, Rules};
 use tabula::games::tumbling_down::TumblingDown;
@@ -19,13 +19,6 @@ const HIDDEN: usize = 32;
 fn net_with_policy(moves: usize) -> Vec<u8> {
     let (shape, weights) = fixed_net::<TumblingDown>(HIDDEN);
     encode(&shape, &with_policy(weights, HIDDEN, moves)).unwrap()
-}
-
-/// Writes a net file under a name of its own and returns its path.
-fn write_net(bytes: &[u8], name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("policy-{}-{name}.tnet", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path.to_string_lossy().to_string()
 }
 
 /// The head's logits by the file format's definition, one unit at a time in plain integers.

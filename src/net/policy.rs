@@ -5,7 +5,7 @@
 
 use super::Network;
 use super::file::PolicyWeights;
-use super::forward::{self, Accumulator};
+use super::forward::{self, Accumulator, MAX_HIDDEN};
 use crate::game::inputs::ActiveInputs;
 use crate::game::{Inputs, Player};
 
@@ -27,15 +27,16 @@ pub fn logits<G: Inputs>(
     let mut sums = Accumulator::default();
     forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums);
     let qa = net.shape.qa as i32;
-    let hidden: Vec<i32> = sums.0[..net.shape.hidden]
-        .iter()
-        .map(|&s| i32::from(s).clamp(0, qa))
-        .collect();
+    let mut clipped = [0i32; MAX_HIDDEN];
+    let hidden = &mut clipped[..net.shape.hidden];
+    for (h, &s) in hidden.iter_mut().zip(&sums.0) {
+        *h = i32::from(s).clamp(0, qa);
+    }
     let scale = 1.0 / (net.shape.qa as f32 * policy.qp as f32);
     out.extend(
         moves
             .iter()
-            .map(|&mv| output(policy, &hidden, G::move_index(mv) % policy.moves) as f32 * scale),
+            .map(|&mv| output(policy, hidden, G::move_index(mv) % policy.moves) as f32 * scale),
     );
 }
 

@@ -46,3 +46,11 @@ pub fn with_policy(weights: NetWeights, hidden: usize, moves: usize) -> NetWeigh
         ..weights
     }
 }
+
+/// Writes a net file under a name of its own (this test process's and `name`) and returns its
+/// path.
+pub fn write_net(bytes: &[u8], name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("net-{}-{name}.tnet", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path.to_string_lossy().to_string()
+}

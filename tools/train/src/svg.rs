@@ -1,7 +1,19 @@
 //! The loss curve as an SVG drawing: training and validation loss by epoch.
 
+/// The chart of a run's training and validation loss after each epoch, titled `title`.
+pub fn losses_by_epoch(title: &str, losses: &[(f64, f64)]) -> String {
+    let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
+    loss_curve(
+        title,
+        &[
+            ("training", "#1f77b4", &train),
+            ("validation", "#d62728", &valid),
+        ],
+    )
+}
+
 /// An SVG line chart of `series` (name, colour, values by epoch) titled `title`.
-pub fn loss_curve(title: &str, series: &[(&str, &str, &[f64])]) -> String {
+fn loss_curve(title: &str, series: &[(&str, &str, &[f64])]) -> String {
     let (width, height, margin) = (640.0, 400.0, 60.0);
     let epochs = series.iter().map(|s| s.2.len()).max().unwrap_or(0).max(2);
     let values = series.iter().flat_map(|s| s.2.iter().copied());

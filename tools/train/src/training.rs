@@ -114,12 +114,7 @@ pub fn train(
     let mut order: Vec<u32> = (0..training.len() as u32).collect();
     let mut losses = Vec::new();
     for epoch in 0..settings.epochs {
-        let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
-        order.shuffle(&mut rng);
-        let rate = match epoch >= settings.epochs * 3 / 4 {
-            true => settings.rate / 10.0,
-            false => settings.rate,
-        };
+        let rate = start_epoch(settings, epoch, &mut order);
         let sum: f64 = order
             .chunks(settings.batch.max(1))
             .map(|batch| trainer.step(&training, batch, rate))
@@ -148,15 +143,7 @@ pub fn train(
         "quantised against float: mean |share difference| {:.5}, worst {:.5}",
         agreement.0, agreement.1
     ));
-    let title = format!("{name}: loss by epoch");
-    let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
-    let svg = crate::svg::loss_curve(
-        &title,
-        &[
-            ("training", "#1f77b4", &train),
-            ("validation", "#d62728", &valid),
-        ],
-    );
+    let svg = crate::svg::losses_by_epoch(&format!("{name}: loss by epoch"), &losses);
     Ok(Trained {
         name,
         file,
@@ -164,6 +151,17 @@ pub fn train(
         losses,
         agreement: Agreement::Shares(agreement.0, agreement.1),
     })
+}
+
+/// Shuffles `order` (sample indices) for pass `epoch`, by the seed alone, and returns the
+/// pass's step size: the rate, a tenth of it for the last quarter of the passes.
+pub fn start_epoch(settings: &Settings, epoch: usize, order: &mut [u32]) -> f32 {
+    let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
+    order.shuffle(&mut rng);
+    match epoch >= settings.epochs * 3 / 4 {
+        true => settings.rate / 10.0,
+        false => settings.rate,
+    }
 }
 
 /// How far the quantised net's expected shares are from the float model's over (the first

@@ -8,12 +8,9 @@ mod samples;
 
 use std::time::Instant;
 
-use rand::SeedableRng as _;
-use rand::seq::SliceRandom as _;
-use rand_pcg::Pcg64Mcg;
 use tabula::net::file::{PolicyWeights, decode, encode};
 
-use crate::training::{Agreement, Settings, Trained};
+use crate::training::{Agreement, Settings, Trained, start_epoch};
 use head::{Head, HeadTrainer};
 use samples::PolicySamples;
 
@@ -55,12 +52,7 @@ pub fn train(
     let mut order: Vec<u32> = (0..training.len() as u32).collect();
     let mut losses = Vec::new();
     for epoch in 0..settings.epochs {
-        let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
-        order.shuffle(&mut rng);
-        let rate = match epoch >= settings.epochs * 3 / 4 {
-            true => settings.rate / 10.0,
-            false => settings.rate,
-        };
+        let rate = start_epoch(settings, epoch, &mut order);
         let sum: f64 = order
             .chunks(settings.batch.max(1))
             .map(|batch| trainer.step(training, batch, qa, rate))
@@ -94,14 +86,8 @@ pub fn train(
     )?;
     let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
     let name = tabula::net::file::file_name(&shape.game, content);
-    let (train, valid): (Vec<f64>, Vec<f64>) = losses.iter().copied().unzip();
-    let svg = crate::svg::loss_curve(
-        &format!("{name}: policy cross-entropy by epoch"),
-        &[
-            ("training", "#1f77b4", &train),
-            ("validation", "#d62728", &valid),
-        ],
-    );
+    let title = format!("{name}: policy cross-entropy by epoch");
+    let svg = crate::svg::losses_by_epoch(&title, &losses);
     let agreement = Agreement::Ranked {
         float: percent(float_hits, checked.len()),
         quantised: percent(quantised_hits, checked.len()),
@@ -120,13 +106,13 @@ pub fn train(
 /// first in, its outputs in the engine's own integer arithmetic.
 fn quantised_hits(policy: &PolicyWeights, samples: &PolicySamples, qa: f32) -> usize {
     let mut hidden = vec![0i32; samples.hidden];
+    let scale = 1.0 / (qa * policy.qp as f32);
     (0..samples.len())
         .filter(|&i| {
             for (h, &a) in hidden.iter_mut().zip(samples.activations_of(i)) {
                 *h = i32::from(a);
             }
             let (moves, scores) = (samples.moves_of(i), samples.scores_of(i));
-            let scale = 1.0 / (qa * policy.qp as f32);
             let logit = |k: usize| {
                 tabula::net::policy::output(policy, &hidden, moves[k] as usize) as f32 * scale
                     + scores[k]
