@@ -90,7 +90,12 @@ sbatch --wait --array=1-4 --output="$work/out/match-%a.log" --wrap \
 # The same runs, whole, here.
 "$tabula" "${data[@]}" --out "$work/data.whole" 2>/dev/null
 "$arena" "${match[@]}" --records "$work/match.whole" > "$work/match.whole.out"
-sorted() { od -An -v -w212 -tx1 -j48 "$1" | sort; }
+# Records compare as sorted hex lines; the header (48 bytes) gives the record size (u16 at 10).
+sorted() {
+    local width
+    width=$(od -An -tu2 -j10 -N2 "$1" | tr -d ' ')
+    od -An -v -w"$width" -tx1 -j48 "$1" | sort
+}
 if ! cmp -s <(sorted "$work/data.merged") <(sorted "$work/data.whole"); then
     echo "the merged data set differs from the whole run" >&2
     exit 1
