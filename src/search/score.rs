@@ -12,6 +12,13 @@ pub const INFINITY: i32 = 32_000;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 250;
 
+/// The share of the game that `cp` centipawns are worth on an evaluation scale of `decade`
+/// centipawns per tenfold change in the odds (the logistic): MCTS's leaf values and the
+/// trainer's score labels.
+pub fn share_of_score(cp: f32, decade: f32) -> f32 {
+    1.0 / (1.0 + (-cp * std::f32::consts::LN_10 / decade).exp())
+}
+
 /// The value of a finished game of `players` for `player`, reached `ply` plies from the root:
 /// a win, a two-player draw (0), or a loss; with more players a draw scores nothing, so it is a loss.
 pub fn terminal_value(outcome: Outcome, player: Player, players: usize, ply: usize) -> i32 {

@@ -12,6 +12,7 @@ use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
 use crate::game::{Game, Player, Turn};
 use crate::net::{Evaluator, policy};
+use crate::search::score::share_of_score;
 
 /// The share of the priors spread evenly over every move, so that the exploration reaches
 /// every move in time however badly the evaluation thinks of it (which proofs need).
@@ -134,7 +135,7 @@ pub fn move_values<G: Game>(
                 None if pos.players() == 2 => {
                     let cp = evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
                     MoveValue {
-                        share: logistic(cp, decade),
+                        share: share_of_score(cp, decade),
                         score: prior_score(cp, decade, temperature),
                         proof: None,
                     }
@@ -217,13 +218,7 @@ pub fn leaf_rewards<G: Game>(
     }
 }
 
-/// The share of the game that `cp` centipawns (on an evaluation scale of `decade`) are worth:
-/// the logistic with a tenfold change in the odds every `decade`.
-fn logistic(cp: f32, decade: f32) -> f32 {
-    1.0 / (1.0 + (-cp * std::f32::consts::LN_10 / decade).exp())
-}
-
-/// [`logit`] of [`logistic`]`(cp, decade)` without the round trip: `cp` over the priors'
+/// [`logit`] of [`share_of_score`]`(cp, decade)` without the round trip: `cp` over the priors'
 /// `temperature`, within the same bounds.
 fn prior_score(cp: f32, decade: f32, temperature: f32) -> f32 {
     let bound = decade * SHARE_ODDS_BOUND.log10();
@@ -277,7 +272,7 @@ mod tests {
         assert!((logit(1.0 / 11.0, 892.0, 60.0) + 892.0 / 60.0).abs() < 1e-2);
         for cp in [-4000.0, -2000.0, -150.0, 0.0, 37.0, 900.0, 4000.0] {
             for (decade, temperature) in [(400.0, 120.0), (892.0, 120.0), (400.0, 60.0)] {
-                let round_trip = logit(logistic(cp, decade), decade, temperature);
+                let round_trip = logit(share_of_score(cp, decade), decade, temperature);
                 assert!(
                     (prior_score(cp, decade, temperature) - round_trip).abs() < 2e-3,
                     "{cp} {decade} {temperature}"

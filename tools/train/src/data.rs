@@ -5,6 +5,7 @@
 use tabula::datagen::format::{self, RECORD_BYTES, Record, SHARE_UNIT};
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{Game, GameConfig, GameVisitor};
+use tabula::search::score::share_of_score;
 
 /// Samples with their active inputs stored one after another.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -184,13 +185,8 @@ impl Extract<'_> {
             (false, 2) => -f32::from(record.score),
             _ => return share,
         };
-        let expected = logistic(score.clamp(-4000.0, 4000.0), decade as f32);
+        let expected = share_of_score(score.clamp(-4000.0, 4000.0), decade as f32);
         let weight = self.labels.result_weight;
         weight * share + (1.0 - weight) * expected
     }
-}
-
-/// The share `cp` centipawns are worth on a scale of `decade` centipawns per tenfold in the odds.
-pub fn logistic(cp: f32, decade: f32) -> f32 {
-    1.0 / (1.0 + 10f32.powf(-cp / decade))
 }
