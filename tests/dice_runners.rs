@@ -119,6 +119,39 @@ fn a_runner_that_knows_no_dice_plays_dwnsiwn_to_its_end_between_differently_seed
 }
 
 #[test]
+fn engines_whose_dice_seed_is_unset_roll_their_own_dice_and_name_the_seed_to_replay_them() {
+    // Twenty rolls and the seed each roll line names.
+    let rolls = |engine: &mut EngineProcess| {
+        let mut seeds = Vec::new();
+        let rolls: Vec<String> = (0..20)
+            .map(|k| {
+                engine.send("go depth 1");
+                let lines = engine.until("bestmove");
+                let named = lines[0].split("(DiceSeed ").nth(1).unwrap();
+                let (seed, place) = named.trim_end_matches(')').split_once(", roll ").unwrap();
+                assert_eq!(place, (k + 1).to_string(), "{lines:?}");
+                seeds.push(seed.to_string());
+                bestmove(&lines)
+            })
+            .collect();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 1, "one stream, one seed");
+        (rolls, seeds[0].clone())
+    };
+    let mut first = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let mut second = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let (first_rolls, first_seed) = rolls(&mut first);
+    let (second_rolls, second_seed) = rolls(&mut second);
+    assert_ne!(first_seed, second_seed, "each engine draws its own seed");
+    assert_ne!(first_rolls, second_rolls, "and so its own dice");
+    let lines = second.exchange(&format!("setoption name DiceSeed value {first_seed}"));
+    assert!(lines.is_empty(), "{lines:?}");
+    assert_eq!(rolls(&mut second), (first_rolls, first_seed), "replayed");
+    first.quit();
+    second.quit();
+}
+
+#[test]
 fn go_at_a_chance_ply_rolls_from_the_dice_seed_alone() {
     let mut engine = dwnsiwn(0, 5);
     assert_eq!(engine.query("tomove"), "chance");

@@ -96,6 +96,55 @@ fn eval_file_loads_a_net_that_changes_the_search_and_refuses_bad_files_keeping_t
     }
 }
 
+#[test]
+fn eval_file_opens_only_regular_files_reads_the_header_first_and_keeps_the_path_as_sent() {
+    let dir = std::env::temp_dir().join(format!("eval-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("a fifo.tnet");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success(), "mkfifo");
+    // Sparse files: a gigabyte and a half of nothing, and a good header before as much.
+    let huge_junk = dir.join("huge junk.tnet");
+    std::fs::File::create(&huge_junk)
+        .unwrap()
+        .set_len(1_500_000_000)
+        .unwrap();
+    let (shape, weights) = fixed_net::<TumblingDown>(32);
+    let good = encode(&shape, &weights).unwrap();
+    let huge_net = dir.join("huge net.tnet");
+    std::fs::write(&huge_net, &good).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&huge_net)
+        .unwrap()
+        .set_len(1_500_000_000)
+        .unwrap();
+    let mut engine = EngineProcess::start(&[]);
+    let refusals = [
+        (fifo.to_str().unwrap(), "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (dir.to_str().unwrap(), "not a regular file"),
+        (huge_junk.to_str().unwrap(), "no TABNET header"),
+        (huge_net.to_str().unwrap(), "has 1500000000 bytes"),
+    ];
+    for (path, why) in refusals {
+        let lines = engine.exchange(&format!("setoption name EvalFile value {path}"));
+        assert!(
+            lines.len() == 1 && is_error(&lines[0]) && lines[0].contains(why),
+            "{path}: {lines:?}"
+        );
+    }
+    // A path with a run of spaces, a tab and a no-break space is read as it was sent.
+    for name in ["two  spaces.tnet", "a\ttab.tnet", "no\u{a0}break.tnet"] {
+        let path = dir.join(name);
+        std::fs::write(&path, &good).unwrap();
+        let sent = format!("setoption name EvalFile value {}  ", path.display());
+        assert_eq!(engine.exchange(&sent), Vec::<String>::new(), "{name}");
+    }
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Along random games of every game with inputs: each input is on at most once and within
 /// the declared count, and the thread's kept sums give the value sums made afresh give.
 struct KeptSumsAgree;

@@ -67,6 +67,13 @@ fn with_illegal_move_lose_a_bad_token_loses_the_game() {
     let lines = engine.exchange("go depth 1");
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert_eq!(lines[1], "bestmove (none)");
+    engine.send("go perft 1");
+    let lines = engine.until("Nodes searched");
+    assert_eq!(
+        lines.last().unwrap(),
+        "Nodes searched: 0",
+        "a forfeited game has no moves to count: {lines:?}"
+    );
     let lines = engine.exchange("position startpos moves a2a1t d8e8 zz99");
     assert!(lines[0].contains("p1 loses the game by it"), "{lines:?}");
     assert_eq!(engine.query("result"), "p2win");

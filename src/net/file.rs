@@ -193,9 +193,19 @@ impl Reader<'_> {
     }
 }
 
-/// Reads a net file, checking its magic, version, hashes and size; returns its shape, its
-/// weights and its content hash.
-pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
+/// The most bytes a net file whose header is `header` (its first [`HEADER_BYTES`] bytes, or
+/// fewer) may have, with the largest policy head: so that a reader checks the header before
+/// it reads the body, and reads no more than the header's shape allows.
+pub fn largest_file(header: &[u8]) -> Result<usize, String> {
+    let shape = decode_header(header)?.0;
+    let value_bytes = 2 * (shape.inputs + 2) * shape.hidden + 4;
+    let policy_bytes = 8 + MAX_POLICY_MOVES * (2 * shape.hidden + 4);
+    Ok(HEADER_BYTES + value_bytes + policy_bytes)
+}
+
+/// Reads and checks a net file's header: its magic, version, architecture hash and
+/// supported shape; returns the shape and the content hash it states.
+fn decode_header(bytes: &[u8]) -> Result<(NetShape, u64), String> {
     if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
         return Err("not a tabula network (no TABNET header)".to_string());
     }
@@ -235,6 +245,17 @@ pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
             shape.inputs, shape.hidden
         ));
     }
+    Ok((shape, content))
+}
+
+/// Reads a net file, checking its magic, version, hashes and size; returns its shape, its
+/// weights and its content hash.
+pub fn decode(bytes: &[u8]) -> Result<(NetShape, NetWeights, u64), String> {
+    let (shape, content) = decode_header(bytes)?;
+    let mut reader = Reader {
+        bytes,
+        at: HEADER_BYTES,
+    };
     let value_bytes = 2 * (shape.inputs + 2) * shape.hidden + 4;
     let policy_moves = match bytes.get(HEADER_BYTES + value_bytes..HEADER_BYTES + value_bytes + 4) {
         Some(field) => u32::from_le_bytes(field.try_into().expect("4 bytes")) as usize,

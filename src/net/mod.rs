@@ -143,8 +143,46 @@ pub fn load<G: Inputs>(bytes: &[u8]) -> Result<&'static Network, String> {
 
 /// The net file at `path`, checked for game `G`.
 pub fn load_file<G: Inputs>(path: &str) -> Result<&'static Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let bytes = read_net_file(path).map_err(|e| format!("'{path}': {e}"))?;
     load::<G>(&bytes).map_err(|e| format!("'{path}': {e}"))
+}
+
+/// The bytes of the net file at `path`, read so that no file can hang or flood the engine:
+/// only a regular file is opened (a FIFO, a device such as `/dev/zero` or a directory is
+/// refused before `open`, which could block), its header is read and checked first, and no
+/// more is read than the header's shape allows.
+fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let not_a_file = || "not a regular file (a network is read only from one)".to_string();
+    let cannot = |e: std::io::Error| format!("cannot read it: {e}");
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    // The file opened may not be the one looked at (replaced between the two): look again.
+    let length = file.metadata().map_err(cannot)?;
+    if !length.is_file() {
+        return Err(not_a_file());
+    }
+    let mut header = Vec::with_capacity(file::HEADER_BYTES);
+    let mut reader = std::io::BufReader::new(file);
+    (&mut reader)
+        .take(file::HEADER_BYTES as u64)
+        .read_to_end(&mut header)
+        .map_err(cannot)?;
+    let most = file::largest_file(&header)?;
+    if length.len() > most as u64 {
+        return Err(format!(
+            "the file has {} bytes; a network of its header's shape has at most {most}",
+            length.len()
+        ));
+    }
+    let mut bytes = header;
+    reader
+        .take((most - bytes.len()) as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    Ok(bytes)
 }
 
 /// Game `G`'s embedded net, if it has one.

@@ -237,13 +237,6 @@ impl OptionTable {
         OptionTable { specs }
     }
 
-    /// Whether option `name` holds a text.
-    fn is_text(&self, name: &str) -> bool {
-        self.specs.iter().any(|spec| {
-            spec.name.eq_ignore_ascii_case(name) && matches!(spec.value, Value::Text { .. })
-        })
-    }
-
     /// Every declared option's canonical name, in order (the profile's hidden ones left out).
     pub fn names(&self) -> Vec<&str> {
         self.declared().map(|s| s.name.as_str()).collect()
@@ -307,8 +300,9 @@ impl OptionTable {
             .collect()
     }
 
-    /// Applies `setoption name <name> value <value>` to a copy of `current`. Only a text
-    /// option's value (a file name) may hold spaces.
+    /// Applies `setoption name <name> value <value>` to a copy of `current`; the value is one
+    /// argument, the rest of the line as sent (only a text option's, a file name, may hold
+    /// white space).
     pub fn parse_setoption(
         &self,
         args: &[&str],
@@ -316,7 +310,6 @@ impl OptionTable {
     ) -> Result<OptionChange, String> {
         let (name, value) = match args {
             ["name", name, "value", value] => (*name, value.to_string()),
-            ["name", name, "value", words @ ..] if self.is_text(name) => (*name, words.join(" ")),
             ["name", name] => return Err(format!("option '{name}' needs a value")),
             _ => return Err("expected: setoption name <Name> value <value>".to_string()),
         };

@@ -116,8 +116,10 @@ pub struct Engine {
     /// How long `isready` may spend mapping a new table ([`MAP_BEFORE_READY_TIME`]).
     ready_budget: Duration,
     /// The engine's dice: the rolls `go` answers at chance plies, in turn, from `DiceSeed`
-    /// (setting it starts the stream again).
+    /// (drawn from the system's entropy until it is set; setting it starts the stream again).
     dice: Pcg64Mcg,
+    /// Rolls drawn from `dice` since it was seeded.
+    rolls: u64,
 }
 
 impl Engine {
@@ -135,6 +137,9 @@ impl Engine {
         let entry = registry.find(variant)?;
         let options = EngineOptions {
             variant: entry.name,
+            // Unset, the dice differ from engine to engine (two engines of one match must not
+            // roll the same stream); each roll names the seed, so that a game can be replayed.
+            dice_seed: u64::from(rand::random::<u32>()),
             ..EngineOptions::defaults(&registry)
         };
         let session = new_session(entry, &options)?;
@@ -154,6 +159,7 @@ impl Engine {
             forfeit: None,
             ready_budget: MAP_BEFORE_READY_TIME,
             dice: Pcg64Mcg::seed_from_u64(options.dice_seed),
+            rolls: 0,
             options,
         })
     }
@@ -231,7 +237,7 @@ impl Engine {
             "query" => self.query(args),
             "d" => self.output.line(&describe(self.session.rules())),
             _ if busy => self.error(&format!("'{command}' while searching: send stop first")),
-            "setoption" => self.setoption(args),
+            "setoption" => self.setoption(line, args),
             "uginewgame" | "ucinewgame" => self.new_game(),
             "position" => self.position(args),
             "go" => self.go(args),
@@ -284,8 +290,18 @@ impl Engine {
         }
     }
 
-    fn setoption(&mut self, args: &[&str]) {
-        let mut change = match self.table.parse_setoption(args, &self.options) {
+    fn setoption(&mut self, line: &str, args: &[&str]) {
+        // The value is the rest of the line as sent (a path keeps its spaces, tabs and other
+        // white space), trimmed at its end only.
+        let args: Vec<&str> = match args {
+            ["name", name, "value", first, ..] => {
+                let from = first.as_ptr() as usize - line.as_ptr() as usize;
+                let value = line[from..].trim_end_matches(|c: char| c.is_ascii_whitespace());
+                vec!["name", name, "value", value]
+            }
+            _ => args.to_vec(),
+        };
+        let mut change = match self.table.parse_setoption(&args, &self.options) {
             Ok(change) => change,
             Err(e) => return self.error(&e),
         };
@@ -304,7 +320,10 @@ impl Engine {
                     return self.error(&e);
                 }
             }
-            Effect::Dice => self.dice = Pcg64Mcg::seed_from_u64(change.options.dice_seed),
+            Effect::Dice => {
+                self.dice = Pcg64Mcg::seed_from_u64(change.options.dice_seed);
+                self.rolls = 0;
+            }
             Effect::Network => {
                 let options = &mut change.options;
                 let net = match options.eval_file.as_str() {
@@ -404,6 +423,14 @@ impl Engine {
         // The clock runs from here: waiting for the tree or for threads counts against it.
         let received = Some(std::time::Instant::now());
         let limits = match parse_go(args) {
+            // A forfeited game is over, as `query legalmoves` says: no moves to count.
+            Ok(GoCommand::Perft(depth)) if self.forfeit.is_some() => {
+                let nodes = u32::from(depth == 0);
+                self.output.line(&format!(
+                    "info string perft {nodes} nodes: the game is over (lost by an illegal token)"
+                ));
+                return self.output.line(&format!("Nodes searched: {nodes}"));
+            }
             Ok(GoCommand::Perft(depth)) => {
                 let session = self.session.detached();
                 return self.start_job(move |(_, cancel), emit| {
@@ -464,9 +491,10 @@ impl Engine {
     /// engines as a token.
     fn answer_roll(&mut self) {
         let token = roll(&self.session.rules().chance_outcomes(), &mut self.dice);
-        let seed = self.options.dice_seed;
+        self.rolls += 1;
+        let (seed, count) = (self.options.dice_seed, self.rolls);
         self.output.line(&format!(
-            "info string chance is to move: rolled {token} (DiceSeed {seed})"
+            "info string chance is to move: rolled {token} (DiceSeed {seed}, roll {count})"
         ));
         self.output.line(&format!("bestmove {token}"));
     }

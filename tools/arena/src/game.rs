@@ -76,9 +76,10 @@ impl Contestant {
         self.process = None;
         let mut process = EngineProcess::start(&self.spec, &settings.engine_setup())?;
         process.send("uginewgame");
-        process
-            .ready()
-            .map_err(|f| format!("{}: {}", self.spec.name, f.describe()))?;
+        process.ready().map_err(|f| {
+            let limit = self.spec.handshake;
+            format!("{}: {}", self.spec.name, f.describe_handshake(limit))
+        })?;
         self.process = Some(process);
         Ok(())
     }

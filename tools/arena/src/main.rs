@@ -438,7 +438,7 @@ fn play_match(args: MatchArgs) -> Result<(), String> {
         players: args.players,
     };
     referee::Referee::new(&settings, &referee::Opening::parse("startpos")?)?;
-    let each = parse_limits(&args.each, None)?;
+    let each = args.playing.each(&args.each)?;
     let engines = args
         .engine
         .iter()

@@ -1,5 +1,7 @@
 //! The `key=value` words of the command line: engines, limits, openings and the SPRT.
 
+use std::time::Duration;
+
 use rand::Rng;
 
 use crate::game::Limits;
@@ -20,6 +22,24 @@ pub struct Playing {
     /// Seed of the dice and of generated openings (a tuning run's flips too).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seconds an engine may take to answer the handshake and each `isready` (an engine's
+    /// own `handshake=<s>` overrides it).
+    #[arg(long, value_name = "S", default_value_t = ugi::engine::HANDSHAKE_TIME.as_secs_f64())]
+    pub handshake_timeout: f64,
+}
+
+impl Playing {
+    /// `--each` words over the handshake limit of `--handshake-timeout`.
+    pub fn each(&self, words: &[String]) -> Result<Common, String> {
+        let seconds = self.handshake_timeout;
+        let limit = Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("bad time '{seconds}' for --handshake-timeout"))?;
+        let base = Common {
+            handshake: Some(limit),
+            ..Common::default()
+        };
+        parse_limits(words, Some(&base))
+    }
 }
 
 /// Limits and options given for every engine (`--each`) or for one.
@@ -29,6 +49,8 @@ pub struct Common {
     pub limits: Limits,
     /// `setoption` pairs.
     pub options: Vec<(String, String)>,
+    /// The handshake limit (`handshake=<s>`), if given.
+    pub handshake: Option<Duration>,
 }
 
 fn split(word: &str) -> Result<(&str, &str), String> {
@@ -61,6 +83,7 @@ fn apply(common: &mut Common, key: &str, value: &str) -> Result<bool, String> {
         "movetime" => common.limits.movetime = Some(number(key, value)?),
         "nodes" => common.limits.nodes = Some(number(key, value)?),
         "depth" => common.limits.depth = Some(number(key, value)?),
+        "handshake" => common.handshake = Some(Duration::from_millis(millis(key, value)?)),
         _ => match key.strip_prefix("option.") {
             Some(name) => common.options.push((name.to_string(), value.to_string())),
             None => return Ok(false),
@@ -99,6 +122,7 @@ pub fn parse_engine(words: &[String], each: &Common) -> Result<(EngineSpec, Limi
     }
     common.options.append(&mut spec.options);
     spec.options = common.options;
+    spec.handshake = common.handshake.unwrap_or(spec.handshake);
     Ok((spec, limits))
 }
 

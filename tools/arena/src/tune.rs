@@ -18,7 +18,7 @@ use ugi::engine::engine_words;
 use crate::game::{Contestant, GameJob, GameRules, play};
 use crate::records;
 use crate::referee::{GameSettings, Opening};
-use crate::settings::{parse_engine, parse_limits, parse_openings};
+use crate::settings::{parse_engine, parse_openings};
 use crate::shard::Shard;
 use crate::spsa::{Gains, Param, Spsa};
 use crate::tournament::say;
@@ -81,7 +81,7 @@ pub fn run(args: TuneArgs, out: &mut (dyn Write + Send)) -> Result<(), String> {
         variant: args.game.clone(),
         players: 2,
     };
-    let each = parse_limits(&args.each, None)?;
+    let each = args.playing.each(&args.each)?;
     let [engine] = &args.engine[..] else {
         return Err("tune takes one --engine, played against itself".to_string());
     };

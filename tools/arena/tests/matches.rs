@@ -94,6 +94,46 @@ fn faulty_engines_lose_and_the_match_goes_on() {
     }
 }
 
+#[test]
+fn an_engine_that_starts_slowly_is_waited_for_as_long_as_its_handshake_limit_says() {
+    // An engine that needs a second before it can answer anything (a JVM loading its game).
+    let slow = format!("cmd=sleep 1; exec {FAKE} search|name=slow");
+    let engines = [engine("search", "quick"), slow];
+    let records = temp_file("slow.records");
+    let limits = ["--each", "nodes=200", "--games", "2", "--records", &records];
+    let short: Vec<&str> = limits
+        .iter()
+        .copied()
+        .chain(["--handshake-timeout", "0.3"])
+        .collect();
+    run("dimraw", &engines, &short);
+    let played = lines(&records);
+    assert_eq!(played.len(), 2);
+    for line in &played {
+        assert!(
+            line.contains(
+                "could not start: slow: no ugiok (no answer within the handshake limit of 0.3 s"
+            ),
+            "the forfeit names the limit: {line}"
+        );
+    }
+    let records = temp_file("slow-waited.records");
+    let limits = ["--each", "nodes=200", "--games", "2", "--records", &records];
+    let waited = [engines[0].clone(), format!("{}|handshake=10", engines[1])];
+    let long: Vec<&str> = limits
+        .iter()
+        .copied()
+        .chain(["--handshake-timeout", "0.3"])
+        .collect();
+    run("dimraw", &waited, &long);
+    for line in lines(&records) {
+        assert!(
+            line.contains("reason=rules"),
+            "the engine's own limit wins: {line}"
+        );
+    }
+}
+
 /// The processes whose command line holds `marker`.
 #[cfg(target_os = "linux")]
 fn processes_with(marker: &str) -> Vec<String> {

@@ -1,8 +1,9 @@
 // The page: keeps the server's state (pushed as server-sent events), draws it, and turns
 // clicks into requests. Every rule is the server's: the page only offers what it lists.
 
-import { COLOURS, LINE_COLOURS, drawBoard, drawGraph } from "./draw.js";
+import { drawBoard } from "./draw.js";
 import { fillForm, fillGames, fillSeats, formSetup, gameChanged } from "./form.js";
+import { clockText, infoLine, renderGraph, renderMoves, renderSeats } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -13,12 +14,17 @@ let flipped = false;
 // The analysis asked for last ({engine, multipv}), to follow the ply on show.
 let analysing = null;
 
-function message(text) {
-  $("message").textContent = text || "";
+// Shows `text` (an error, or nothing) in the message line `where`: the one beside the control
+// that was used.
+function message(text, where = "message") {
+  for (const id of ["message", "setup-error", "analysis-error", "files-error"]) {
+    $(id).textContent = id === where ? text || "" : "";
+  }
 }
 
-// This page's game (its address is /game/<id>) and that game's API.
+// This page's game (its address is /game/<id>) and that game's API; at /game/new, none.
 const GAME_ID = Number(location.pathname.split("/")[2]);
+const NO_GAME = !Number.isInteger(GAME_ID);
 const GAME_API = `/api/game/${GAME_ID}`;
 
 // The server's token for this page: requests that change the board carry it.
@@ -27,19 +33,25 @@ const HEADERS = {
   "x-board-token": document.querySelector('meta[name="board-token"]').content,
 };
 
-async function api(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify(body ?? {}),
-  });
-  let reply;
-  try { reply = await response.json(); } catch { reply = { error: `the server said ${response.status}` }; }
-  if (!response.ok || reply.error) {
-    message(reply.error || `the server said ${response.status}`);
+// Posts `body` to `path`; the reply, or null after showing the error in `where`.
+async function api(path, body, where = "message") {
+  let reply, status = 0;
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify(body ?? {}),
+    });
+    status = response.status;
+    reply = await response.json();
+  } catch {
+    reply = { error: status ? `the board answered ${status}` : "the board does not answer: is it still running?" };
+  }
+  if (status !== 200 || reply.error) {
+    message(reply.error || `the board answered ${status}`, where);
     return null;
   }
-  message("");
+  message("", where);
   return reply;
 }
 
@@ -56,24 +68,45 @@ function accept(next) {
   followPly();
 }
 
-// A running analysis follows the ply on show: it starts again there.
+// A running analysis follows the ply on show: it starts again there. `restarting` is the
+// request in flight, which a Stop waits for, so that the restart cannot come after the stop.
 let following = null;
+let restarting = null;
 function followPly() {
   const a = state.analysis;
   if (!analysing || !a || !a.running || a.ply === state.ply || state.shown_turn.kind === "over") return;
   clearTimeout(following);
-  following = setTimeout(async () => accept(await api(`${GAME_API}/analyse`, analysing)), 150);
+  following = setTimeout(() => {
+    if (!analysing) return;
+    restarting = api(`${GAME_API}/analyse`, analysing, "analysis-error").then(accept);
+  }, 150);
 }
 
-// Starts the form's game at this address.
+// The form's setup, or null after saying in the form what to mend.
+function checkedSetup() {
+  try {
+    return formSetup();
+  } catch (e) {
+    message(e.message, "setup-error");
+    return null;
+  }
+}
+
+// Starts the form's game at this address, and folds the form away.
 async function startGame(event) {
   event.preventDefault();
-  accept(await api(`${GAME_API}/new`, formSetup()));
+  if (NO_GAME) return startElsewhere();
+  const setup = checkedSetup();
+  const next = setup && await api(`${GAME_API}/new`, setup, "setup-error");
+  if (!next) return;
+  $("setup").open = false;
+  accept(next);
 }
 
 // Starts the form's game at a new address and goes there; this one goes on.
 async function startElsewhere() {
-  const next = await api("/api/games", formSetup());
+  const setup = checkedSetup();
+  const next = setup && await api("/api/games", setup, "setup-error");
   if (next) location.assign(`/game/${next.id}`);
 }
 
@@ -143,43 +176,13 @@ async function play(token) {
   accept(await api(`${GAME_API}/move`, { token }));
 }
 
-function scoreText(score, seatOptions) {
-  if (!score) return "";
-  if (score.kind === "mate") return score.value > 0 ? `mate in ${score.value}` : `mated in ${-score.value}`;
-  const cp = score.value;
-  const mcts = (seatOptions || []).some(([k, v]) => k === "Search" && v === "mcts");
-  const share = 100 / (1 + Math.pow(10, -cp / 400));
-  return `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}` + (mcts ? ` (win ${share.toFixed(1)}%)` : "");
-}
-
-function clockText(ms) {
-  const t = Math.max(0, ms) / 1000;
-  const m = Math.floor(t / 60);
-  return `${m}:${(t - m * 60).toFixed(1).padStart(4, "0")}`;
-}
-
-function infoLine(info, options, ply) {
-  const div = document.createElement("div");
-  div.className = "info";
-  const parts = [];
-  if (info.multipv > 1) parts.push(`#${info.multipv}`);
-  if (info.depth !== null) parts.push(`depth ${info.depth}`);
-  parts.push(scoreText(info.score, options));
-  if (info.nodes !== null) parts.push(`nodes ${info.nodes}`);
-  if (info.nps !== null) parts.push(`nps ${info.nps}`);
-  div.append(parts.join("  "), " ");
-  const pv = document.createElement("span");
-  pv.className = "pv";
-  info.pv.forEach((token, i) => {
-    const s = document.createElement("span");
-    s.textContent = token;
-    s.onmouseenter = () => preview(ply, info.pv.slice(0, i + 1));
-    s.onmouseleave = endPreview;
-    pv.append(s, " ");
-  });
-  div.appendChild(pv);
-  return div;
-}
+// What the panels do on a click.
+const ACT = {
+  show: (ply) => show(ply),
+  preview: (ply, tokens) => preview(ply, tokens),
+  endPreview: () => endPreview(),
+  restart: async (seat) => accept(await api(`${GAME_API}/restart`, { seat })),
+};
 
 async function preview(ply, tokens) {
   const response = await fetch(`${GAME_API}/preview`, {
@@ -199,53 +202,6 @@ function endPreview() {
   render();
 }
 
-function renderSeats() {
-  const box = $("seats");
-  box.replaceChildren();
-  state.seats.forEach((seat, k) => {
-    const div = document.createElement("div");
-    div.className = "seat-box";
-    div.dataset.seat = k;
-    if (state.turn.kind === "player" && state.turn.player === k && !state.end) div.classList.add("to-move");
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = COLOURS[k % COLOURS.length];
-    const name = document.createElement("b");
-    name.textContent = `p${k + 1}: ${seat.engine ?? "person"}`;
-    div.append(swatch, name);
-    if (seat.limit) div.append(` (${seat.limit})`);
-    if (seat.clock) {
-      const clock = document.createElement("span");
-      clock.className = "clock" + (seat.clock.running ? " running" : "");
-      clock.dataset.left = seat.clock.left_ms;
-      clock.textContent = clockText(seat.clock.left_ms);
-      div.appendChild(clock);
-    }
-    if (seat.thinking) div.append(" thinking...");
-    if (seat.fault) {
-      const f = document.createElement("div");
-      f.className = "fault";
-      f.textContent = `fault: ${seat.fault}`;
-      div.appendChild(f);
-    }
-    if (seat.engine !== null) {
-      const restart = document.createElement("button");
-      restart.textContent = "restart engine";
-      restart.className = "restart";
-      restart.onclick = async () => accept(await api(`${GAME_API}/restart`, { seat: k }));
-      div.appendChild(restart);
-    }
-    for (const info of seat.info) div.appendChild(infoLine(info, seat.options, seat.ply));
-    if (seat.note) {
-      const n = document.createElement("div");
-      n.className = "info";
-      n.textContent = seat.note;
-      div.appendChild(n);
-    }
-    box.appendChild(div);
-  });
-}
-
 // A result as people say it: "p2 wins", "draw", "p1 loses".
 function resultText(result) {
   const m = result.match(/^p(\d+)(win|loses)$/);
@@ -260,7 +216,9 @@ function renderStatus() {
   else text = `p${state.turn.player + 1} to move` + (state.paused ? " (paused)" : "");
   if (state.ply !== state.plies) text += `; showing ply ${state.ply} of ${state.plies}`;
   const dice = state.turn.kind === "chance" || state.moves.some((m) => m.mover === null);
-  $("status").textContent = `${state.game} #${state.id}: ${text}` + (dice ? ` (dice seed ${state.seed})` : "");
+  $("status").textContent = `${state.game} #${state.id}: ${text}`;
+  $("status").title = $("status").textContent;
+  $("dice-seed").textContent = dice ? `(dice seed ${state.seed})` : "";
   const last = state.ply > 0 ? state.moves[state.ply - 1] : null;
   $("last-move").textContent = last ? `last: ${last.mover === null ? "dice" : "p" + (last.mover + 1)} ${last.words}` : "";
   $("last-move").dataset.token = last ? last.token : "";
@@ -298,73 +256,6 @@ function renderPanels() {
   }
 }
 
-const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-
-// A roll as a die face (or its token when it is not 1 to 6).
-function rollText(token) {
-  const v = Number(token.split(":")[1]);
-  return v >= 1 && v <= 6 ? DIE_FACES[v - 1] : token;
-}
-
-// The moves in a table, a row per turn and a column per player, in words: a player's
-// decisions in a row (a placement and the removal it earns) share a cell, and rolls fold into
-// the decision that follows them (or stand alone at the end).
-function renderMoves() {
-  const table = $("moves");
-  table.replaceChildren();
-  let row = null, column = state.players, turn = 0, td = null, rolls = [];
-  const newCell = (k) => {
-    if (!row || k <= column) {
-      row = table.insertRow();
-      turn += 1;
-      const number = row.insertCell();
-      number.className = "turn";
-      number.textContent = `${turn}.`;
-      column = -1;
-    }
-    while (column < k - 1) { row.insertCell(); column += 1; }
-    td = row.insertCell();
-    td.className = "move";
-    column = k;
-  };
-  const decision = (ply, text, token) => {
-    const span = document.createElement("span");
-    span.className = "decision";
-    span.dataset.ply = ply;
-    span.title = token;
-    for (const r of rolls) {
-      const die = document.createElement("span");
-      die.className = "dice";
-      die.textContent = rollText(r) + " ";
-      span.appendChild(die);
-    }
-    span.append(text);
-    const first = ply - rolls.length;
-    if (first <= state.ply && state.ply <= ply && state.ply > 0) span.classList.add("current");
-    span.onclick = () => show(ply);
-    if (td.childNodes.length) td.append(", ");
-    td.appendChild(span);
-    rolls = [];
-  };
-  let previous = null;
-  state.moves.forEach((m, i) => {
-    if (m.mover === null) {
-      rolls.push(m.token);
-      return;
-    }
-    if (m.mover !== previous || rolls.length) newCell(m.mover);
-    previous = m.mover;
-    decision(i + 1, m.words, m.token);
-  });
-  if (rolls.length) {
-    newCell((column + 1) % state.players);
-    decision(state.moves.length, "", "dice");
-  }
-  const box = $("moves-box");
-  const current = table.querySelector(".current");
-  if (current) box.scrollTop = current.offsetTop - box.clientHeight / 2;
-}
-
 // The latest run of rolls up to the ply on show (at most eight, the newest last).
 function latestRolls() {
   let end = state.ply;
@@ -389,36 +280,13 @@ function bestArrows() {
   return move ? [{ move, kind: "best" }] : [];
 }
 
-// The graph's scale and words: whose view, and the range shown.
-function renderGraph() {
-  const evals = state.moves.map((m) => Math.abs(m.eval ?? 0));
-  const range = Math.max(200, ...evals.map((v) => Math.min(v, 1000)));
-  drawGraph($("graph"), state.moves, state.ply, state.players, range);
-  const pawns = (range / 100).toFixed(range % 100 ? 1 : 0);
-  document.querySelector("#graph-box .top").textContent = `+${pawns}`;
-  document.querySelector("#graph-box .bottom").textContent = `-${pawns}`;
-  $("graph-title").textContent = state.players === 2
-    ? "Evaluation (p1's view, pawns; above the line p1 is better)"
-    : "Evaluation (each player's own view at his moves, pawns)";
-  const legend = $("graph-legend");
-  legend.replaceChildren();
-  if (state.players > 2) {
-    for (let k = 0; k < state.players; k++) {
-      const s = document.createElement("span");
-      s.style.color = LINE_COLOURS[k % LINE_COLOURS.length];
-      s.textContent = `\u25A0 p${k + 1}  `;
-      legend.appendChild(s);
-    }
-  }
-}
-
 function renderAnalysis() {
   const box = $("analysis");
   box.replaceChildren();
   const a = state.analysis;
   if (!a) return;
   box.append(`${a.engine} on ply ${a.ply}${a.running ? " (thinking)" : " (stopped)"}`);
-  for (const info of a.lines) box.appendChild(infoLine(info, [], a.ply));
+  for (const info of a.lines) box.appendChild(infoLine(info, [], a.ply, ACT));
   if (a.note) box.append(` ${a.note}`);
 }
 
@@ -429,11 +297,11 @@ function render() {
     flip: flipped, last: state.last_move, arrows: bestArrows(), rolls: latestRolls(),
   });
   renderExtra();
-  renderSeats();
+  renderSeats(state, ACT);
   renderPanels();
-  renderMoves();
+  const turnOf = renderMoves(state, ACT);
   renderAnalysis();
-  renderGraph();
+  renderGraph(state, turnOf, ACT);
   $("save-fen").value = state.save.fen;
   $("save-moves").value = state.save.moves;
   $("save-record").value = state.save.record;
@@ -500,17 +368,31 @@ async function init() {
   $("last").onclick = () => show(state.plies);
   $("takeback").onclick = async () => accept(await api(`${GAME_API}/takeback`));
   $("pause").onclick = async () => accept(await api(`${GAME_API}/pause`, { paused: !state.paused }));
-  $("load").onclick = async () => accept(await api(`${GAME_API}/load`, { text: $("load-text").value }));
+  $("load").onclick = async () => accept(await api(`${GAME_API}/load`, { text: $("load-text").value }, "files-error"));
   $("analyse").onclick = async () => {
-    analysing = { engine: Number($("analysis-engine").value), multipv: Number($("analysis-multipv").value) };
-    accept(await api(`${GAME_API}/analyse`, analysing));
+    const multipv = Number($("analysis-multipv").value);
+    if (!Number.isInteger(multipv) || multipv < 1 || multipv > Number($("analysis-multipv").max)) {
+      return message(`MultiPV must be a whole number from 1 to ${$("analysis-multipv").max}`, "analysis-error");
+    }
+    analysing = { engine: Number($("analysis-engine").value), multipv };
+    accept(await api(`${GAME_API}/analyse`, analysing, "analysis-error"));
   };
   $("analyse-stop").onclick = async () => {
     analysing = null;
-    accept(await api(`${GAME_API}/analyse/stop`));
+    clearTimeout(following);
+    await restarting;
+    accept(await api(`${GAME_API}/analyse/stop`, {}, "analysis-error"));
   };
   $("flip").onclick = flip;
   document.addEventListener("keydown", onKey);
+  if (NO_GAME) {
+    // Every game was closed: the page offers the form to start one.
+    document.body.dataset.noGame = "1";
+    $("status").textContent = "no game is open: start one";
+    $("setup").open = true;
+    document.body.dataset.ready = "1";
+    return;
+  }
   accept(await (await fetch(`${GAME_API}/state`)).json());
   fillForm(state.setup);
   const events = new EventSource(`${GAME_API}/events`);

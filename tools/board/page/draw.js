@@ -44,6 +44,9 @@ function drawPips(group, x, y, pips) {
   }
 }
 
+// A die's side: apart from its neighbours on every layer (they lie 0.5 across and 0.29 up).
+const DIE = 0.44;
+
 function textColour(owner) {
   return owner === 1 ? "#fff" : "#000";
 }
@@ -54,10 +57,12 @@ function drawPiece(layer, piece, x, y, size) {
   const top = owners.length ? owners[owners.length - 1] : null;
   const fill = top === null ? "#555" : COLOURS[top % COLOURS.length];
   if (piece.kind === "die") {
-    const s = 0.62 * size;
-    el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 0.08, fill, stroke: "#000", "stroke-width": 0.03 }, g);
-    const fit = Math.min(0.17, 0.75 / Math.max(4, piece.label.length));
-    const t = el("text", { x, y, fill: textColour(top), style: `font-size:${fit * size}px` }, g);
+    // One size on every layer: cells of neighbouring layers lie half a cell apart, and dice
+    // drawn by their layer's size would cover each other and their labels.
+    const s = DIE;
+    el("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 0.06, fill, stroke: "#000", "stroke-width": 0.025 }, g);
+    const fit = Math.min(0.16, (0.9 * s) / (0.6 * Math.max(3, piece.label.length)));
+    const t = el("text", { x, y: y - 0.04, fill: textColour(top), style: `font-size:${fit}px` }, g);
     t.textContent = piece.label;
   } else if (owners.length === 1 && GLYPHS[piece.kind]) {
     const t = el("text", { x, y: y + 0.04, class: "glyph", fill }, g);
@@ -82,7 +87,7 @@ export const LINE_COLOURS = ["#8a7a3a", "#262626", "#d33", "#36c", "#3a3", "#e90
 
 // The names along the edges of a board of squares named like `a1` (letters for columns,
 // numbers for rows); false when the squares are not named so.
-function edgeLabels(layer, cells, pos) {
+function edgeLabels(layer, cells, pos, fontSize) {
   const squares = cells.filter((c) => c.shape === "square");
   if (!squares.length || !squares.every((c) => /^[a-z]+\d+$/.test(c.name))) return false;
   const at = squares.map((c) => ({ c, p: pos(c) }));
@@ -94,10 +99,14 @@ function edgeLabels(layer, cells, pos) {
     ranks.set(Math.round(p[1] * 2), [p[1], c.name.match(/\d+$/)[0]]);
   }
   for (const [x, name] of files.values()) {
-    el("text", { class: "coord file", x, y: bottom + 0.72 }, layer).textContent = name;
+    const label = el("text", { class: "coord file", x, y: bottom + 0.72 }, layer);
+    label.style.fontSize = `${fontSize}px`;
+    label.textContent = name;
   }
   for (const [y, name] of ranks.values()) {
-    el("text", { class: "coord rank", x: left - 0.72, y }, layer).textContent = name;
+    const label = el("text", { class: "coord rank", x: left - 0.72, y }, layer);
+    label.style.fontSize = `${fontSize}px`;
+    label.textContent = name;
   }
   return true;
 }
@@ -119,6 +128,22 @@ function drawArrow(layer, cells, pos, move, kind) {
     class: `arrow ${kind}`, "data-from": move.from, "data-to": move.to,
     d: `M ${fx} ${fy} L ${hx} ${hy} M ${hx + px} ${hy + py} L ${tx} ${ty} L ${hx - px} ${hy - py}`,
   }, layer);
+}
+
+// Marks the cells `last` ({from, to}) acted on, under the names drawn after it.
+function drawLastMove(layer, cells, pos, last) {
+  for (const i of [last?.from, last?.to]) {
+    if (i === null || i === undefined) continue;
+    const c = cells[i];
+    const [x, y] = pos(c);
+    if (c.shape === "square") {
+      el("rect", { class: "last-move", "data-cell": i, x: x - 0.46, y: y - 0.46, width: 0.92, height: 0.92 }, layer);
+    } else if (c.shape === "triangle") {
+      el("rect", { class: "last-move ring", "data-cell": i, x: x - 0.27, y: y - 0.27, width: 0.54, height: 0.54, rx: 0.08 }, layer);
+    } else {
+      el("circle", { class: "last-move", "data-cell": i, cx: x, cy: y, r: 0.45 }, layer);
+    }
+  }
 }
 
 // Draws `view` into `svg`. `marks` maps a cell index to extra classes (selected, target,
@@ -172,36 +197,43 @@ export function drawBoard(svg, view, marks, onCell, options = {}) {
       el("circle", { class: "target-dot", cx: x, cy: y, r: 0.1 }, g);
     }
   }
-  for (const piece of view.pieces) {
+  // Pieces of the lower layers first, so that a piece above one lies on top of it.
+  const pieces = [...view.pieces];
+  pieces.sort((a, b) => (layerOf(cells[b.cell]) ?? 0) - (layerOf(cells[a.cell]) ?? 0));
+  for (const piece of pieces) {
     const c = cells[piece.cell];
     const [x, y] = pos(c);
     drawPiece(pieceLayer, piece, x, y, c.shape === "triangle" ? triangleSize(c) : 1);
   }
+  drawLastMove(topLayer, cells, pos, options.last);
+  // Coordinates at least 12 pixels high, however many cells the board has.
+  const box = svg.getBoundingClientRect();
+  const unit = Math.min(box.width / (maxX - minX + 2 * pad), box.height / (maxY - minY + 2 * pad)) || 40;
+  const coordSize = Math.min(0.42, Math.max(0.28, 12 / unit));
   // Names: along the edges of a board of squares, else beside each cell, above the pieces.
-  if (!edgeLabels(topLayer, cells, pos)) {
-    // A triangle's die covers its middle: its name moves out to the bottom left corner.
+  if (!edgeLabels(topLayer, cells, pos, coordSize)) {
+    // A triangle's name: in the middle of an empty one, at the foot of the die on a full one
+    // (a triangle's corners lie under its neighbours' dice).
     const covered = new Set(view.pieces.map((p) => p.cell));
-    cells.forEach((c, i) => {
+    // Of cells at one place (a pyramid's top above the centre of its base), only the top one
+    // is named.
+    const named = new Set();
+    const top = cells.map((_, i) => i);
+    top.sort((a, b) => (layerOf(cells[a]) ?? 0) - (layerOf(cells[b]) ?? 0));
+    top.forEach((i) => {
+      const c = cells[i];
       const [x, y] = pos(c);
-      const size = c.shape === "triangle" ? triangleSize(c) : 1;
-      const under = c.shape === "triangle" && covered.has(i);
-      const [dx, dy] = c.shape === "point" ? [0.26, 0.26] : under ? [-0.4 * size, 0.24 * size] : [-0.33 * size, 0.3 * size];
-      const label = el("text", { class: "cell-name", x: x + dx, y: y + dy }, topLayer);
-      if (c.shape === "triangle") label.style.fontSize = `${(under ? 0.1 : 0.13) * size}px`;
+      const place = `${x.toFixed(2)},${y.toFixed(2)}`;
+      if (named.has(place)) return;
+      named.add(place);
+      const under = covered.has(i);
+      let [dx, dy] = [-0.33, 0.3];
+      if (c.shape === "point") [dx, dy] = [0.42, 0.46]; // outside the stone and its ring
+      if (c.shape === "triangle") [dx, dy] = under ? [0, DIE * 0.32] : [0, 0.05];
+      const label = el("text", { class: `cell-name${under ? " on-piece" : ""}`, x: x + dx, y: y + dy }, topLayer);
+      if (c.shape === "triangle") label.style.fontSize = `${under ? 0.09 : 0.12}px`;
       label.textContent = c.name;
     });
-  }
-  const last = options.last;
-  for (const i of [last?.from, last?.to]) {
-    if (i === null || i === undefined) continue;
-    const c = cells[i];
-    const [x, y] = pos(c);
-    if (c.shape === "square") {
-      el("rect", { class: "last-move", "data-cell": i, x: x - 0.46, y: y - 0.46, width: 0.92, height: 0.92 }, topLayer);
-    } else {
-      const r = c.shape === "triangle" ? 0.42 * triangleSize(c) : 0.42;
-      el("circle", { class: "last-move", "data-cell": i, cx: x, cy: y, r }, topLayer);
-    }
   }
   for (const { move, kind } of options.arrows || []) drawArrow(topLayer, cells, pos, move, kind);
   // The latest rolls, as dice in the board's top left corner.

@@ -11,6 +11,7 @@ export function fillGames(games) {
   $("game").replaceChildren(...catalog.games.map((g) => new Option(g.name, g.name)));
   const engines = catalog.engines.map((name, i) => new Option(name, i));
   $("analysis-engine").replaceChildren(...engines);
+  $("analysis-multipv").max = catalog.max_multipv;
   gameChanged();
 }
 
@@ -44,13 +45,30 @@ export function fillSeats() {
     who.value = k === 0 || !catalog.engines.length ? "person" : "0";
     row.append(`p${k + 1} `, who);
     row.insertAdjacentHTML("beforeend", `
+      <span class="engine-fields">
       <select class="search"><option value="">engine's search</option><option>alphabeta</option><option>mcts</option><option>random</option></select>
-      threads <input class="threads" type="number" min="1" max="256" value="1">
-      MultiPV <input class="multipv" type="number" min="1" max="16" value="1">
+      threads <input class="threads" type="number" min="1" max="${catalog.max_threads}" value="1">
+      MultiPV <input class="multipv" type="number" min="1" max="${catalog.max_multipv}" value="1">
+      </span>
       <select class="limit-kind"><option value="movetime">ms a move</option><option value="nodes">nodes</option><option value="depth">depth</option><option value="clock">clock s+s</option><option value="none">none</option></select>
       <input class="limit-value" size="8" value="1000">`);
+    who.onchange = () => showSeatFields(row);
     box.appendChild(row);
+    showSeatFields(row);
   }
+}
+
+// A person's row offers only a clock; an engine's, its search, threads, MultiPV and limit.
+function showSeatFields(row) {
+  const person = row.querySelector(".who").value === "person";
+  row.querySelector(".engine-fields").hidden = person;
+  for (const option of row.querySelector(".limit-kind").options) {
+    option.hidden = person && !["clock", "none"].includes(option.value);
+  }
+  const kind = row.querySelector(".limit-kind");
+  if (person && !["clock", "none"].includes(kind.value)) kind.value = "none";
+  row.querySelector(".limit-value").hidden = kind.value === "none";
+  kind.onchange = () => { row.querySelector(".limit-value").hidden = kind.value === "none"; };
 }
 
 // One seat's row as its setup: the engine, its options and its limit.
@@ -58,13 +76,23 @@ function seatSetup(row) {
   const who = row.querySelector(".who").value;
   const kind = row.querySelector(".limit-kind").value;
   const value = row.querySelector(".limit-value").value.trim();
+  const seat = `p${Number(row.dataset.seat) + 1}`;
+  const whole = (what) => {
+    if (!/^[0-9]+$/.test(value) || Number(value) < 1) {
+      throw new Error(`${seat}'s limit must be a whole number of ${what} (at least 1), not '${value}'`);
+    }
+    return Number(value);
+  };
   let limit = null;
-  if (kind === "movetime") limit = { kind, ms: Number(value) };
-  if (kind === "nodes") limit = { kind, nodes: Number(value) };
-  if (kind === "depth") limit = { kind, depth: Number(value) };
+  if (kind === "movetime") limit = { kind, ms: whole("milliseconds") };
+  if (kind === "nodes") limit = { kind, nodes: whole("nodes") };
+  if (kind === "depth") limit = { kind, depth: whole("plies") };
   if (kind === "clock") {
-    const [base, inc] = value.split("+").map(Number);
-    limit = { kind, base_ms: Math.round(base * 1000), inc_ms: Math.round((inc || 0) * 1000) };
+    const match = value.match(/^([0-9]+(?:\.[0-9]+)?)(?:\+([0-9]+(?:\.[0-9]+)?))?$/);
+    if (!match || Number(match[1]) <= 0) {
+      throw new Error(`${seat}'s clock must be seconds and an increment, as 300+2 or 60, not '${value}'`);
+    }
+    limit = { kind, base_ms: Math.round(Number(match[1]) * 1000), inc_ms: Math.round(Number(match[2] || 0) * 1000) };
   }
   if (who === "person") return { engine: null, options: [], limit: kind === "clock" ? limit : null };
   const options = [["Threads", row.querySelector(".threads").value], ["MultiPV", row.querySelector(".multipv").value]];
@@ -73,7 +101,8 @@ function seatSetup(row) {
   return { engine: Number(who), options, limit };
 }
 
-// The form as a new game's setup.
+// The form as a new game's setup; throws an Error that says what to mend when a field is
+// not what it should be.
 export function formSetup() {
   const seed = $("seed").value.trim();
   return {
@@ -108,5 +137,6 @@ export function fillForm(setup) {
     const value = { movetime: limit?.ms, nodes: limit?.nodes, depth: limit?.depth,
       clock: limit && `${limit.base_ms / 1000}+${limit.inc_ms / 1000}` }[kind];
     row.querySelector(".limit-value").value = value ?? "";
+    showSeatFields(row);
   });
 }

@@ -10,6 +10,10 @@ use crate::setup::Limit;
 /// Options the board sets itself for the game it plays: never the page's.
 const SET_BY_THE_BOARD: [&str; 3] = ["UCI_Variant", "Players", "Board"];
 
+/// The most lines (`MultiPV`) a seat or an analysis may ask of an engine: the page offers as
+/// many.
+pub const MAX_MULTIPV: u64 = 16;
+
 /// What the server allows, from its command line.
 #[derive(Clone, Debug)]
 pub struct Bounds {
@@ -115,16 +119,15 @@ impl Bounds {
         }
         let value = option.check(value)?;
         let most = match name {
-            "Threads" => Some((self.max_threads, "max-threads")),
-            "Hash" => Some((self.max_hash_mib, "max-hash")),
+            "Threads" => Some((self.max_threads, " on this server (--max-threads)")),
+            "Hash" => Some((self.max_hash_mib, " on this server (--max-hash)")),
+            "MultiPV" => Some((MAX_MULTIPV, " on the board")),
             _ => None,
         };
-        if let Some((most, flag)) = most
+        if let Some((most, where_)) = most
             && value.parse::<u64>().is_ok_and(|v| v > most)
         {
-            return Err(format!(
-                "{name} is at most {most} on this server (--{flag})"
-            ));
+            return Err(format!("{name} is at most {most}{where_}"));
         }
         Ok((name.to_string(), value))
     }

@@ -57,7 +57,9 @@ pub enum Info {
 pub fn parse(line: &str) -> Option<Info> {
     let rest = line.strip_prefix("info ")?;
     if let Some(text) = rest.strip_prefix("string ") {
-        return Some(Info::Text(text.to_string()));
+        return Some(Info::Text(
+            scores_in_words(text).unwrap_or_else(|| text.to_string()),
+        ));
     }
     let mut info = InfoLine {
         multipv: 1,
@@ -89,6 +91,29 @@ pub fn parse(line: &str) -> Option<Info> {
         }
     }
     Some(Info::Report(info))
+}
+
+/// Values at or beyond this are a won (or, negated, lost) game in `30000 - value` plies.
+const MATE_VALUES: i32 = 29_000;
+
+/// `scores <v1> ... <vN>` (each player's value at the end of the line, N players) as a player
+/// reads it: `at the end of its line: p1 +0.12, p2 wins in 1, p3 loses in 1`.
+fn scores_in_words(text: &str) -> Option<String> {
+    let values = text.strip_prefix("scores ")?;
+    let values: Vec<i32> = values
+        .split_whitespace()
+        .map(|v| v.parse().ok())
+        .collect::<Option<_>>()?;
+    let words: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| match v {
+            v if v >= MATE_VALUES => format!("p{} wins in {}", k + 1, 30_000 - v),
+            v if v <= -MATE_VALUES => format!("p{} loses in {}", k + 1, 30_000 + v),
+            v => format!("p{} {:+.2}", k + 1, f64::from(v) / 100.0),
+        })
+        .collect();
+    (!words.is_empty()).then(|| format!("at the end of its line: {}", words.join(", ")))
 }
 
 /// Keeps the latest report of each MultiPV line (a deeper best line drops the others).
@@ -124,8 +149,10 @@ mod tests {
             (Some(4), 2, Some(Score::Mate(-3)), Some(635), 2)
         );
         assert_eq!(
-            parse("info string scores 1 2"),
-            Some(Info::Text("scores 1 2".into()))
+            parse("info string scores 12 -29999 29998 0"),
+            Some(Info::Text(
+                "at the end of its line: p1 +0.12, p2 loses in 1, p3 wins in 2, p4 +0.00".into()
+            ))
         );
         assert_eq!(parse("bestmove a1"), None);
         let Some(Info::Report(junk)) = parse("info depth x score cp") else {

@@ -23,6 +23,7 @@ pub fn own_engines() -> Result<Vec<EngineSpec>, String> {
         name: name.to_string(),
         cmd: format!("{quoted} --ugi"),
         options: vec![("Search".to_string(), search.to_string())],
+        handshake: ugi::engine::HANDSHAKE_TIME,
     };
     Ok(vec![
         engine("tabula alpha-beta", "alphabeta"),

@@ -2,6 +2,7 @@
 //! each, and the server's caps on how many games and engine processes run at once.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde_json::{Value, json};
@@ -14,6 +15,28 @@ pub struct Lobby {
     /// What the games share.
     pub common: Arc<Common>,
     games: Mutex<BTreeMap<u64, Arc<Board>>>,
+    /// The event streams open, by game.
+    streams: Arc<Mutex<BTreeMap<u64, usize>>>,
+    /// The next new game's number.
+    next_id: AtomicU64,
+}
+
+/// An open event stream, counted until it is dropped.
+pub struct StreamTicket {
+    streams: Arc<Mutex<BTreeMap<u64, usize>>>,
+    game: u64,
+}
+
+impl Drop for StreamTicket {
+    fn drop(&mut self) {
+        let mut streams = tabula::sync::lock(&self.streams);
+        if let Some(count) = streams.get_mut(&self.game) {
+            *count -= 1;
+            if *count == 0 {
+                streams.remove(&self.game);
+            }
+        }
+    }
 }
 
 impl Lobby {
@@ -24,7 +47,37 @@ impl Lobby {
         Ok(Arc::new(Lobby {
             common,
             games: Mutex::new(BTreeMap::from([(1, first)])),
+            streams: Arc::default(),
+            next_id: AtomicU64::new(2),
         }))
+    }
+
+    /// Counts a new event stream on game `id`, within `per_game` streams a game and `most` on
+    /// the server; why not, if it may not open.
+    pub fn open_stream(
+        &self,
+        id: u64,
+        per_game: usize,
+        most: usize,
+    ) -> Result<StreamTicket, String> {
+        let mut streams = tabula::sync::lock(&self.streams);
+        let total: usize = streams.values().sum();
+        let here = streams.get(&id).copied().unwrap_or(0);
+        if here >= per_game {
+            return Err(format!(
+                "game {id} already has {here} pages watching it, the most it may have: close one"
+            ));
+        }
+        if total >= most {
+            return Err(format!(
+                "{total} pages are watching this server's games, the most it serves: close one"
+            ));
+        }
+        *streams.entry(id).or_default() += 1;
+        Ok(StreamTicket {
+            streams: Arc::clone(&self.streams),
+            game: id,
+        })
     }
 
     fn games(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Board>>> {
@@ -39,15 +92,11 @@ impl Lobby {
             .ok_or_else(|| format!("there is no game {id} (it was closed, or never started)"))
     }
 
-    /// The newest game, made afresh (as the first) when every game was closed.
-    pub fn newest(&self) -> Result<Arc<Board>, String> {
-        let mut games = self.games();
-        if let Some((_, board)) = games.last_key_value() {
-            return Ok(Arc::clone(board));
-        }
-        let board = Self::first_game(&self.common)?;
-        games.insert(1, Arc::clone(&board));
-        Ok(board)
+    /// The newest game, if any is open.
+    pub fn newest(&self) -> Option<Arc<Board>> {
+        self.games()
+            .last_key_value()
+            .map(|(_, board)| Arc::clone(board))
     }
 
     /// Game 1 as a server starts it.
@@ -67,7 +116,8 @@ impl Lobby {
             ));
         }
         Self::check_engines(&games, None, wanted, config.max_engines)?;
-        let id = games.last_key_value().map_or(1, |(id, _)| id + 1);
+        // Numbers are never used twice: a page left open on a closed game must not show another.
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let board = Board::new(Arc::clone(&self.common), id, setup)?;
         games.insert(id, Arc::clone(&board));
         drop(games);

@@ -2,7 +2,7 @@
 //! `board --ugi` is tabula's engine on stdin/stdout, which the board offers when no
 //! `--engine` is given.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -73,6 +73,10 @@ struct Cli {
     /// Speak UGI on stdin/stdout as tabula's engine instead of serving the board.
     #[arg(long)]
     ugi: bool,
+    /// Be the board's watcher: end the engine process groups it lists on stdin once stdin
+    /// closes (the board starts it; see `ugi::watcher`).
+    #[arg(long, hide = true)]
+    watcher: bool,
 }
 
 fn engines(groups: &[String]) -> Result<Vec<EngineSpec>, String> {
@@ -94,6 +98,10 @@ fn engines(groups: &[String]) -> Result<Vec<EngineSpec>, String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    if cli.watcher {
+        ugi::watcher::run(std::io::stdin().lock(), ugi::engine::kill_group);
+        return Ok(());
+    }
     if cli.ugi {
         let registry = Registry::standard();
         let first = registry.names()[0];
@@ -101,6 +109,9 @@ fn run(cli: Cli) -> Result<(), String> {
         return Engine::with_registry(registry, first, output)
             .map(|mut engine| engine.run(std::io::stdin().lock()));
     }
+    // Engines must not outlive the board, however it ends: a watcher ends them if it dies.
+    let program = std::env::current_exe().map_err(|e| format!("no path to this program: {e}"))?;
+    ugi::watcher::start(&program, &["--watcher"])?;
     let config = Config {
         engines: engines(&cli.engine)?,
         margin_ms: cli.margin,
@@ -121,12 +132,47 @@ fn run(cli: Cli) -> Result<(), String> {
     };
     let lobby = Lobby::new(config)?;
     let address = board::server::spawn(lobby, SocketAddr::new(cli.listen, cli.port))?;
-    println!("tabula board: open http://{address}/");
+    print_addresses(address);
     until_asked_to_end()?;
     // The engines run in process groups of their own, which the terminal's signal does not
     // reach: they end here, thinking or not.
     ugi::engine::end_all();
     Ok(())
+}
+
+/// Prints where to open the board: an address that works, even when it listens on every
+/// address (`0.0.0.0` is no address a browser can open), and then this machine's own address
+/// for other machines.
+fn print_addresses(address: SocketAddr) {
+    if !address.ip().is_unspecified() {
+        return println!("tabula board: open http://{address}/");
+    }
+    let (loopback, probe): (IpAddr, SocketAddr) = match address.ip() {
+        IpAddr::V4(_) => (Ipv4Addr::LOCALHOST.into(), "192.0.2.1:9".parse().unwrap()),
+        IpAddr::V6(_) => (
+            Ipv6Addr::LOCALHOST.into(),
+            "[2001:db8::1]:9".parse().unwrap(),
+        ),
+    };
+    let port = address.port();
+    println!(
+        "tabula board: open http://{}/",
+        SocketAddr::new(loopback, port)
+    );
+    // The address this machine would send from: connecting a UDP socket only picks a route,
+    // nothing is sent.
+    let own = std::net::UdpSocket::bind(SocketAddr::new(address.ip(), 0))
+        .and_then(|socket| socket.connect(probe).and_then(|()| socket.local_addr()))
+        .map(|local| local.ip())
+        .ok()
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
+    match own {
+        Some(ip) => println!(
+            "listening on every address: from another machine, open http://{}/",
+            SocketAddr::new(ip, port)
+        ),
+        None => println!("listening on every address of this machine, on port {port}"),
+    }
 }
 
 /// Waits for SIGINT (Ctrl-C) or, on Unix, SIGTERM.

@@ -13,7 +13,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -24,7 +23,17 @@ use crate::setup::NewGame;
 use crate::snapshot::{catalog_json, move_at, state_json, view_json};
 
 /// The page's files, served from the binary.
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 7] = [
+    (
+        "panels.js",
+        "text/javascript",
+        include_str!("../page/panels.js"),
+    ),
+    (
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../page/icon.svg"),
+    ),
     ("app.js", "text/javascript", include_str!("../page/app.js")),
     (
         "form.js",
@@ -47,6 +56,21 @@ const FILES: [(&str, &str, &str); 5] = [
 /// How long the event stream waits to gather changes into one message.
 const GATHER: Duration = Duration::from_millis(40);
 
+/// How long a client may take to send a request's header, and then its body.
+const REQUEST_READ: Duration = Duration::from_secs(10);
+
+/// The most connections the server keeps open at once; one more is closed unanswered.
+const MAX_CONNECTIONS: usize = 128;
+
+/// How often an idle event stream writes a comment line, by which a page that went away is
+/// seen.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// The most event streams open at once, on one game and on the whole server.
+pub const MAX_STREAMS_PER_GAME: usize = 8;
+/// See [`MAX_STREAMS_PER_GAME`].
+pub const MAX_STREAMS: usize = 32;
+
 type Shared = State<Arc<Lobby>>;
 
 /// A JSON body whose rejection (bad JSON, a missing or unknown field) is answered like every
@@ -61,11 +85,44 @@ where
     type Rejection = Response;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Response> {
-        match Json::<T>::from_request(request, state).await {
-            Ok(Json(body)) => Ok(Body(body)),
-            Err(rejection) => Err(error(rejection.body_text())),
+        let reading = Json::<T>::from_request(request, state);
+        match tokio::time::timeout(REQUEST_READ, reading).await {
+            Ok(Ok(Json(body))) => Ok(Body(body)),
+            Ok(Err(rejection)) => Err(error(in_words(&rejection.body_text()))),
+            Err(_) => Err((
+                StatusCode::REQUEST_TIMEOUT,
+                Json(json!({ "error": "the request's body did not come in time" })),
+            )
+                .into_response()),
         }
     }
+}
+
+/// A rejected body's message in a player's words: which field, and what it should be (serde's
+/// `invalid type: string "abc", expected u64 at line 1 column 271` becomes `seats[1].limit.ms:
+/// "abc" should be a whole number`).
+fn in_words(message: &str) -> String {
+    let message = message
+        .split_once("target type: ")
+        .map_or(message, |(_, rest)| rest);
+    let message = message
+        .rsplit_once(" at line ")
+        .map_or(message, |(head, _)| head);
+    let kinds = [
+        ("u64", "a whole number"),
+        ("u32", "a whole number"),
+        ("usize", "a whole number"),
+        ("i64", "a whole number"),
+        ("a boolean", "true or false"),
+    ];
+    let mut words = message.to_string();
+    for (kind, said) in kinds {
+        words = words.replace(&format!("expected {kind}"), &format!("expected {said}"));
+    }
+    let words = words
+        .replace("invalid type: string ", "")
+        .replace(", expected ", " should be ");
+    format!("the request was not understood: {words}")
 }
 
 fn error(message: String) -> Response {
@@ -79,11 +136,27 @@ const TOKEN_PLACE: &str = "{{BOARD_TOKEN}}";
 /// under `/api/game/<id>/`.
 pub fn router(lobby: Arc<Lobby>, guard: Arc<Guard>) -> Router {
     let index = page_text("index.html").replace(TOKEN_PLACE, guard.token());
-    let game_page = move |Game(_): Game| async move {
-        ([(header::CONTENT_TYPE, "text/html")], index).into_response()
+    let page_of = move |id: String, lobby: Arc<Lobby>| {
+        let known = id == "new" || id.parse().is_ok_and(|id| lobby.game(id).is_ok());
+        match known {
+            true => ([(header::CONTENT_TYPE, "text/html")], index.clone()).into_response(),
+            false => (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, "text/html")],
+                format!(
+                    "<!doctype html><title>no such game</title><p>There is no game {}: it was \
+                     closed, or never started. <a href=\"/\">The newest game</a>.</p>",
+                    id.escape_default()
+                ),
+            )
+                .into_response(),
+        }
     };
+    let game_page =
+        move |State(lobby): Shared, Path(id): Path<String>| async move { page_of(id, lobby) };
     Router::new()
         .route("/", get(newest_game))
+        .route("/favicon.ico", get(|| async { page("icon.svg") }))
         .route("/game/{id}", get(game_page))
         .route("/page/{file}", get(page_file))
         .route("/api/catalog", get(catalog))
@@ -122,11 +195,12 @@ impl FromRequestParts<Arc<Lobby>> for Game {
     }
 }
 
-/// `/`: the newest game's address.
+/// `/`: the newest game's address; with every game closed, the page with no game, which
+/// offers to start one (a GET changes nothing).
 async fn newest_game(State(lobby): Shared) -> Response {
     match lobby.newest() {
-        Ok(board) => Redirect::to(&format!("/game/{}", board.id)).into_response(),
-        Err(message) => error(message),
+        Some(board) => Redirect::to(&format!("/game/{}", board.id)).into_response(),
+        None => Redirect::to("/game/new").into_response(),
     }
 }
 
@@ -194,11 +268,21 @@ async fn state(Game(board): Game) -> Json<Value> {
     Json(current(&board))
 }
 
-async fn events(Game(board): Game) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// The game's state after every change, as server-sent events, within the server's bounds on
+/// streams ([`MAX_STREAMS_PER_GAME`], [`MAX_STREAMS`]). An idle stream costs nothing: it
+/// waits on the game's change signal, with a comment line every [`KEEP_ALIVE`].
+async fn events(State(lobby): Shared, Game(board): Game) -> Response {
+    let ticket = match lobby.open_stream(board.id, MAX_STREAMS_PER_GAME, MAX_STREAMS) {
+        Ok(ticket) => ticket,
+        Err(message) => {
+            let body = Json(json!({ "error": message }));
+            return (StatusCode::TOO_MANY_REQUESTS, body).into_response();
+        }
+    };
     let changes = board.subscribe();
     let stream = futures_util::stream::unfold(
-        (board, changes, true),
-        |(board, mut changes, first)| async move {
+        (board, changes, true, ticket),
+        |(board, mut changes, first, ticket)| async move {
             if !first {
                 changes.changed().await.ok()?;
                 tokio::time::sleep(GATHER).await;
@@ -206,12 +290,16 @@ async fn events(Game(board): Game) -> Sse<impl Stream<Item = Result<Event, Infal
             changes.borrow_and_update();
             let data = current(&board).to_string();
             Some((
-                Ok(Event::default().event("state").data(data)),
-                (board, changes, false),
+                Ok::<_, Infallible>(Event::default().event("state").data(data)),
+                (board, changes, false, ticket),
             ))
         },
     );
-    Sse::new(stream).keep_alive(KeepAlive::default())
+    // A page that went away is seen at the next write: a comment every few seconds frees its
+    // place soon.
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response()
 }
 
 async fn new_game(State(lobby): Shared, Game(board): Game, Body(setup): Body<NewGame>) -> Response {
@@ -323,7 +411,10 @@ async fn preview(Game(board): Game, Body(body): Body<PreviewRequest>) -> Respons
     let result = {
         let table = board.lock();
         if body.ply > table.moves.len() {
-            Err(format!("the game has only {} plies", table.moves.len()))
+            Err(crate::table::history::past_the_end(
+                body.ply,
+                table.moves.len(),
+            ))
         } else {
             table.rules_at(body.ply).and_then(|mut rules| {
                 let mut arrow = Value::Null;
@@ -342,7 +433,8 @@ async fn preview(Game(board): Game, Body(body): Body<PreviewRequest>) -> Respons
 }
 
 /// Serves `lobby`'s games on `listen` from a thread of its own, answering to the listen
-/// address, `localhost` and the configured hosts; returns the address it listens on.
+/// address, `localhost`, the configured hosts and the address each request comes in on;
+/// returns the address it listens on.
 pub fn spawn(lobby: Arc<Lobby>, listen: SocketAddr) -> Result<SocketAddr, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -370,8 +462,40 @@ pub fn spawn(lobby: Arc<Lobby>, listen: SocketAddr) -> Result<SocketAddr, String
                     ticking.tick();
                 }
             });
-            let _ = axum::serve(listener, router(lobby, guard)).await;
+            serve(listener, router(lobby, guard)).await;
         });
     });
     Ok(address)
+}
+
+/// Answers each connection of `listener` with `app`, at most [`MAX_CONNECTIONS`] at once,
+/// each request's header within [`REQUEST_READ`] (a client that sends half a header is cut
+/// off), and with the address it came in on in each request's extensions.
+async fn serve(listener: tokio::net::TcpListener, app: Router) {
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            // Out of file descriptors, say: wait a little rather than spin.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+            continue;
+        };
+        let Ok(local) = stream.local_addr() else {
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(
+            app.clone()
+                .layer(axum::Extension(guard::ConnectedTo(local))),
+        );
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(REQUEST_READ)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            drop(permit);
+        });
+    }
 }

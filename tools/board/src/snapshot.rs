@@ -257,5 +257,10 @@ pub fn catalog_json(common: &Common) -> Value {
         .iter()
         .map(|e| e.name.as_str())
         .collect();
-    json!({"games": games, "engines": engines})
+    json!({
+        "games": games,
+        "engines": engines,
+        "max_multipv": crate::bounds::MAX_MULTIPV,
+        "max_threads": common.config.bounds.max_threads,
+    })
 }

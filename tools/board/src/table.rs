@@ -18,7 +18,7 @@ use ugi::record::forfeit_scores;
 use crate::info::InfoLine;
 use crate::setup::{DiceMode, Limit, NewGame, SeatSetup};
 
-mod history;
+pub mod history;
 
 /// How long an analysis goes on with no page watching (a reload takes less).
 const UNWATCHED_GRACE: Duration = Duration::from_secs(3);
@@ -313,7 +313,10 @@ impl Table {
         self.seats[seat].fault = Some(reason.to_string());
         self.end = Some(GameEnd {
             result: format!("p{}loses", seat + 1),
-            reason: format!("p{} ({name}) loses: {reason}", seat + 1),
+            reason: match name {
+                "person" => reason.to_string(),
+                _ => format!("{reason}, by p{}'s engine {name}", seat + 1),
+            },
             scores: forfeit_scores(self.config.players, seat),
         });
     }

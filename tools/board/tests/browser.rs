@@ -203,6 +203,11 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
         json!([]),
         30,
     );
+    assert_eq!(
+        browser.script("return document.getElementById('setup').open;", json!([])),
+        json!(false),
+        "the form folds away once its game starts"
+    );
     browser.wait_for(
         "return document.querySelectorAll('.clock').length === 1;",
         json!([]),
@@ -271,6 +276,7 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
     browser.click("#analyse-stop");
     wait_until(address, 10, |s| s["analysis"]["running"] == false);
     // Two people: a typed token, an illegal one, and a loaded game.
+    browser.script("document.getElementById('setup').open = true;", json!([]));
     set_seat(&browser, 0, "person", "none", "");
     set_seat(&browser, 1, "person", "none", "");
     browser.click("#start");
@@ -388,7 +394,7 @@ fn every_game_fits_the_window_with_coordinates_last_move_keys_and_flip() {
     ) else {
         return;
     };
-    for (width, height) in [(1280, 800), (1024, 768)] {
+    for (width, height) in [(1280, 800), (1024, 768), (1920, 1080)] {
         browser.viewport(width, height);
         for entry in tabula::registry::Registry::standard().entries() {
             let game = entry.name;
@@ -485,8 +491,15 @@ fn every_game_fits_the_window_with_coordinates_last_move_keys_and_flip() {
                 json!(true),
                 "{at}: flipped"
             );
-            browser.screenshot(&screenshots().join(format!("{game}-{width}x{height}.png")));
             press(&browser, "f");
+            browser.wait_for(
+                "return document.body.dataset.flipped === '';",
+                json!([]),
+                10,
+            );
+            let problems = browser.script(common::layout::LAYOUT_PROBLEMS, json!([]));
+            assert_eq!(problems, json!([]), "{at}");
+            browser.screenshot(&screenshots().join(format!("{game}-{width}x{height}.png")));
         }
     }
 }

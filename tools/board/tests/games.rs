@@ -5,7 +5,7 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -109,8 +109,13 @@ fn the_server_caps_games_and_engines() {
     ok(address, "/api/games", persons("dimraw"));
 }
 
-/// The processes under `root` (its children, theirs, and so on).
+/// The processes under `root` (its children, theirs, and so on), but for the board's watcher,
+/// which lives as long as the board.
 fn descendants(root: u32) -> Vec<u32> {
+    let watcher = |pid: u32| {
+        std::fs::read(format!("/proc/{pid}/cmdline"))
+            .is_ok_and(|line| line.ends_with(b"--watcher\0"))
+    };
     let mut parents: Vec<(u32, u32)> = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
@@ -129,7 +134,12 @@ fn descendants(root: u32) -> Vec<u32> {
     let mut k = 0;
     while k < found.len() {
         let parent = found[k];
-        found.extend(parents.iter().filter(|p| p.1 == parent).map(|p| p.0));
+        found.extend(
+            parents
+                .iter()
+                .filter(|p| p.1 == parent && !watcher(p.0))
+                .map(|p| p.0),
+        );
         k += 1;
     }
     found.split_off(1)
@@ -160,27 +170,38 @@ impl Drop for Killed {
     }
 }
 
+/// The board binary started with `args`, and the lines it prints.
+fn start_board(args: &[&str]) -> (Killed, BufReader<ChildStdout>) {
+    let mut board = Command::new(BOARD)
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = BufReader::new(board.stdout.take().unwrap());
+    (Killed(board), out)
+}
+
+/// The address in the next line the board printed (`... http://<address>/`), if it names
+/// one, and the line.
+fn printed_address(out: &mut BufReader<ChildStdout>) -> (Option<SocketAddr>, String) {
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let address = line.find("http://").map(|from| {
+        line[from + 7..]
+            .trim()
+            .trim_end_matches('/')
+            .parse()
+            .unwrap()
+    });
+    (address, line)
+}
+
 #[test]
 fn engines_end_with_their_game_and_with_the_server() {
     // The board as a user starts it, with tabula's own engines.
-    let mut process = Killed(
-        Command::new(BOARD)
-            .args(["--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
+    let (mut process, mut out) = start_board(&["--port", "0"]);
     let board = &mut process.0;
-    let mut line = String::new();
-    BufReader::new(board.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address: SocketAddr = line
-        .trim()
-        .trim_start_matches("tabula board: open http://")
-        .trim_end_matches('/')
-        .parse()
-        .unwrap();
+    let address = printed_address(&mut out).0.expect("an address");
     let probes = descendants(board.id());
     wait_for("the engines read at start end", || {
         probes.iter().all(|&p| !runs(p))
@@ -206,4 +227,46 @@ fn engines_end_with_their_game_and_with_the_server() {
     wait_for("the engines end with the server", || {
         game_three.iter().all(|&p| !runs(p))
     });
+}
+
+#[test]
+fn engines_and_their_children_end_when_the_board_is_killed() {
+    // An engine whose command needs a shell and leaves a child of its own behind it, as a
+    // wrapper script does: only the board's watcher can end that child once the board dies.
+    let engine = format!("cmd=sleep 300 & exec '{BOARD}' --ugi");
+    let (mut process, mut out) = start_board(&["--port", "0", "--engine", &engine, "name=wrapped"]);
+    let board = &mut process.0;
+    let address = printed_address(&mut out).0.expect("an address");
+    let movetime = json!({"kind": "movetime", "ms": 500});
+    ok(address, "/api/games", engines_vs(movetime));
+    // For each seat the engine and its sleeping child.
+    wait_for("two engines and their children start", || {
+        descendants(board.id()).len() >= 4
+    });
+    let started = descendants(board.id());
+    board.kill().unwrap();
+    board.wait().unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let left: Vec<u32> = started.into_iter().filter(|&p| runs(p)).collect();
+    assert!(left.is_empty(), "processes outlived the board: {left:?}");
+}
+
+#[test]
+fn a_board_on_every_address_prints_one_that_works_and_answers_its_own() {
+    let (_process, mut out) = start_board(&["--listen", "0.0.0.0", "--port", "0"]);
+    let (address, first) = printed_address(&mut out);
+    let address = address.expect("an address");
+    assert!(address.ip().is_loopback(), "{first}");
+    assert_eq!(get(address, "/api/games")["games"][0]["id"], 1);
+    // The machine's own address, where it has one besides loopback.
+    if let (Some(own), second) = printed_address(&mut out) {
+        assert!(
+            !own.ip().is_unspecified() && !own.ip().is_loopback(),
+            "{second}"
+        );
+        assert_eq!(request(own, "GET", "/game/1", None).0, 200, "{second}");
+    }
+    let unspecified = format!("Host: 0.0.0.0:{}", address.port());
+    let (status, _) = raw_request(address, "GET", "/game/1", &[&unspecified], "");
+    assert_eq!(status, 403, "0.0.0.0 is no address to open");
 }

@@ -212,6 +212,7 @@ fn engine_with_a_log_file() -> EngineSpec {
         name: "logger".to_string(),
         cmd: "while read -r line; do case \"$line\" in ugi) echo 'option name Debug Log File type string default'; echo ugiok;; isready) echo readyok;; go*) echo 'bestmove (none)';; quit) exit 0;; esac; done".to_string(),
         options: Vec::new(),
+        handshake: ugi::engine::HANDSHAKE_TIME,
     }
 }
 
@@ -253,4 +254,160 @@ fn analysis_stops_when_no_page_watches_and_at_the_servers_bound() {
     let note = state["analysis"]["note"].as_str().unwrap();
     assert!(note.contains("--max-analysis"), "{note}");
     drop(page);
+}
+
+/// The status line and header lines of the answer to a GET of `path` with `headers` (the
+/// body left unread: an event stream never ends).
+fn head(address: SocketAddr, path: &str, headers: &[&str]) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let headers: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\n{headers}\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        if line.trim_end().is_empty() {
+            return lines;
+        }
+        lines.push(line.trim_end().to_ascii_lowercase());
+    }
+}
+
+#[test]
+fn no_answer_of_the_board_may_be_framed_by_another_site() {
+    let (address, _) = started(Bounds::default());
+    let evil = format!("Host: evil.example:{}", address.port());
+    for (path, headers) in [
+        ("/game/1", vec![]),
+        ("/api/game/1/state", vec![]),
+        ("/page/app.js", vec![]),
+        ("/game/99", vec![]),
+        ("/api/game/99/state", vec![]),
+        ("/api/game/1/state", vec!["Origin: http://evil.example"]),
+    ] {
+        let answer = head(address, path, &headers);
+        for wanted in [
+            "content-security-policy: frame-ancestors 'self'",
+            "x-frame-options: sameorigin",
+        ] {
+            assert!(answer.iter().any(|l| l == wanted), "{path}: {answer:?}");
+        }
+    }
+    let (status, _) = raw_request(address, "GET", "/game/1", &[&evil], "");
+    assert_eq!(status, 403);
+    let icon = head(address, "/favicon.ico", &[]);
+    assert!(icon[0].contains(" 200 "), "a favicon: {icon:?}");
+    assert!(
+        icon.iter().any(|l| l == "content-type: image/svg+xml"),
+        "{icon:?}"
+    );
+}
+
+#[test]
+fn a_get_from_another_sites_page_starts_and_keeps_nothing() {
+    let (address, _) = started(Bounds::default());
+    let foreign = ["Origin: http://evil.example", "Sec-Fetch-Site: cross-site"];
+    for path in ["/api/game/1/events", "/api/game/1/state", "/api/games"] {
+        for header in foreign {
+            let answer = head(address, path, &[header]);
+            assert!(answer[0].contains(" 403 "), "{path} {header}: {answer:?}");
+        }
+    }
+    // A page of another port on the same machine is another site's page too.
+    let other_port = format!("Origin: http://127.0.0.1:{}", address.port() + 1);
+    assert!(head(address, "/api/game/1/events", &[&other_port])[0].contains(" 403 "));
+    // The board's own page, and a person following a link to it from elsewhere, get in.
+    let own = format!("Origin: http://{address}");
+    assert!(head(address, "/api/game/1/state", &[&own])[0].contains(" 200 "));
+    let link = [
+        "Sec-Fetch-Site: cross-site",
+        "Sec-Fetch-Mode: navigate",
+        "Sec-Fetch-Dest: document",
+    ];
+    assert!(head(address, "/game/1", &link)[0].contains(" 200 "));
+    let frame = [
+        "Sec-Fetch-Site: cross-site",
+        "Sec-Fetch-Mode: navigate",
+        "Sec-Fetch-Dest: iframe",
+    ];
+    assert!(head(address, "/game/1", &frame)[0].contains(" 403 "));
+
+    // With every game closed, `/` creates none: it shows the page that offers one.
+    ok(address, "/api/game/1/close", json!({}));
+    let (status, _) = request(address, "GET", "/", None);
+    assert_eq!(status, 303);
+    assert_eq!(get(address, "/api/games")["games"], json!([]));
+    assert_eq!(request(address, "GET", "/game/new", None).0, 200);
+    assert_eq!(request(address, "GET", "/game/1", None).0, 404);
+}
+
+#[test]
+fn slow_and_many_clients_are_bounded() {
+    use std::io::{Read, Write};
+    let (address, _) = started(Bounds::default());
+    // Half a request header: the server closes the connection instead of waiting for ever.
+    let mut half = std::net::TcpStream::connect(address).unwrap();
+    half.set_read_timeout(Some(Duration::from_secs(40)))
+        .unwrap();
+    write!(half, "GET /game/1 HTTP/1.1\r\nHost: {address}\r\n").unwrap();
+    let mut rest = Vec::new();
+    let read = half.read_to_end(&mut rest);
+    assert!(read.is_ok(), "closed, not timed out: {read:?}");
+
+    // Event streams: a bound per game, and the server's own.
+    let streams: Vec<_> = (0..board::server::MAX_STREAMS_PER_GAME)
+        .map(|_| watch(address))
+        .collect();
+    let refused = head(address, "/api/game/1/events", &[]);
+    assert!(refused[0].contains(" 429 "), "{refused:?}");
+    drop(streams);
+    // The server sees the streams close at its next write: a change, or a keep-alive.
+    ok(address, "/api/game/1/move", json!({"token": "@1"}));
+    let freed = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(50));
+        head(address, "/api/game/1/events", &[])[0].contains(" 200 ")
+    });
+    assert!(freed, "a closed stream frees its place");
+}
+
+#[test]
+fn a_seat_and_an_analysis_take_as_many_lines_as_the_page_offers() {
+    let (address, _) = started(Bounds::default());
+    let catalog = get(address, "/api/catalog");
+    let most = catalog["max_multipv"].as_u64().unwrap();
+    assert_eq!(most, 16);
+    assert_eq!(
+        catalog["max_threads"],
+        Bounds::default().max_threads,
+        "the form's bound on threads is the server's"
+    );
+    let seat = |multipv: u64| {
+        let engine = json!({"engine": 0, "limit": {"kind": "depth", "depth": 1},
+            "options": [["MultiPV", multipv.to_string()]]});
+        json!({"game": "dimraw", "seats": [person(), engine]})
+    };
+    let (status, reply) = post(address, "/api/game/1/new", seat(most + 1));
+    assert_eq!(status, 400);
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("MultiPV is at most 16")
+    );
+    assert_eq!(post(address, "/api/game/1/new", seat(most)).0, 200);
+    let (status, _) = post(
+        address,
+        "/api/game/1/analyse",
+        json!({"engine": 0, "multipv": most + 1}),
+    );
+    assert_eq!(status, 400);
 }

@@ -9,6 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::declared::DeclaredOption;
+use crate::watcher;
 
 /// The engines this program started that still run (each leads its own process group on
 /// Unix), so that a tool that shuts down can end them all ([`end_all`]).
@@ -20,7 +21,7 @@ fn running() -> MutexGuard<'static, Vec<u32>> {
 
 /// On Unix, kills every process of the group that process `id` leads (the process itself
 /// included).
-fn kill_group(id: u32) {
+pub fn kill_group(id: u32) {
     #[cfg(unix)]
     let _ = Command::new("kill")
         .args(["-KILL", "--", &format!("-{id}")])
@@ -33,21 +34,26 @@ fn kill_group(id: u32) {
 pub fn end_all() {
     for id in std::mem::take(&mut *running()) {
         kill_group(id);
+        watcher::tell(id, false);
     }
 }
 
-/// How long the handshake and `isready` may take.
-const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+/// How long the handshake and `isready` may take unless an engine says otherwise
+/// ([`EngineSpec::handshake`]).
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
 /// What an engine is: its name, command line and options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     /// The name in reports and records.
     pub name: String,
-    /// The command line, run by `sh -c`.
+    /// The command line: its words run directly, or by `sh -c` where it needs a shell.
     pub cmd: String,
     /// `setoption` pairs, sent after the handshake, in order.
     pub options: Vec<(String, String)>,
+    /// How long its handshake and each `isready` may take (an engine that loads a lot at
+    /// start-up, on a JVM say, needs more than [`HANDSHAKE_TIME`]).
+    pub handshake: Duration,
 }
 
 /// Why an engine could not go on.
@@ -65,6 +71,19 @@ impl Fault {
         match self {
             Fault::Exited => "the engine exited",
             Fault::NoAnswer => "no answer in time",
+        }
+    }
+
+    /// The description of a fault while waiting for the handshake or `readyok`, naming the
+    /// limit and how to raise it.
+    pub fn describe_handshake(&self, limit: Duration) -> String {
+        match self {
+            Fault::Exited => self.describe().to_string(),
+            Fault::NoAnswer => format!(
+                "no answer within the handshake limit of {} s (--handshake-timeout, or the \
+                 engine's handshake=<s>, raises it)",
+                limit.as_secs_f64()
+            ),
         }
     }
 }
@@ -93,6 +112,7 @@ impl EngineSpec {
             name: name.unwrap_or_else(|| cmd.clone()),
             cmd,
             options,
+            handshake: HANDSHAKE_TIME,
         };
         Ok((spec, rest))
     }
@@ -125,6 +145,27 @@ pub fn engine_words(group: &str) -> Vec<String> {
     group.split(WORD_SEPARATOR).map(str::to_string).collect()
 }
 
+/// The process to start for the command line `line`: its words run directly when they need
+/// no shell (plain words: letters, digits and `/._-+=,:@%`), so that nothing stands between
+/// the tool and the engine; anything else (quotes, pipes, `&&`, variables) runs under
+/// `sh -c`.
+fn command_for(line: &str) -> Command {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+=,:@%".contains(c);
+    let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
+    match words.split_first() {
+        Some((program, args)) if words.iter().all(|w| w.chars().all(plain)) => {
+            let mut command = Command::new(program);
+            command.args(args);
+            command
+        }
+        _ => {
+            let mut command = Command::new("sh");
+            command.arg("-c").arg(line);
+            command
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -132,16 +173,16 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     exited: bool,
     declared: Vec<DeclaredOption>,
+    /// How long `isready` may take.
+    handshake: Duration,
 }
 
 impl EngineProcess {
     /// Starts `spec` for `variant` (with `setup` options such as `Players` first) and
     /// waits for the handshake and `readyok`.
     pub fn start(spec: &EngineSpec, setup: &[(String, String)]) -> Result<Self, String> {
-        let mut command = Command::new("sh");
+        let mut command = command_for(&spec.cmd);
         command
-            .arg("-c")
-            .arg(&spec.cmd)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -151,6 +192,7 @@ impl EngineProcess {
             .spawn()
             .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
         running().push(child.id());
+        watcher::tell(child.id(), true);
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();
@@ -168,21 +210,27 @@ impl EngineProcess {
             lines,
             exited: false,
             declared: Vec::new(),
+            handshake: spec.handshake,
         };
         engine.send("ugi");
         let mut declared = Vec::new();
+        let limit = spec.handshake;
         engine
-            .read_until("ugiok", HANDSHAKE_TIME, |line| {
+            .read_until("ugiok", limit, |line| {
                 declared.extend(DeclaredOption::parse(line))
             })
-            .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe()))?;
+            .map_err(|f| format!("{}: no ugiok ({})", spec.name, f.describe_handshake(limit)))?;
         engine.declared = declared;
         for (name, value) in setup.iter().chain(&spec.options) {
             engine.send(&format!("setoption name {name} value {value}"));
         }
-        engine
-            .ready()
-            .map_err(|f| format!("{}: no readyok ({})", spec.name, f.describe()))?;
+        engine.ready().map_err(|f| {
+            format!(
+                "{}: no readyok ({})",
+                spec.name,
+                f.describe_handshake(limit)
+            )
+        })?;
         Ok(engine)
     }
 
@@ -201,10 +249,15 @@ impl EngineProcess {
         }
     }
 
-    /// Sends `isready` and waits for `readyok`.
+    /// Sends `isready` and waits for `readyok`, within the engine's handshake limit.
     pub fn ready(&mut self) -> Result<(), Fault> {
         self.send("isready");
-        self.wait_for("readyok", HANDSHAKE_TIME).map(|_| ())
+        self.wait_for("readyok", self.handshake).map(|_| ())
+    }
+
+    /// The engine's handshake limit.
+    pub fn handshake(&self) -> Duration {
+        self.handshake
     }
 
     /// The next line the engine writes, waiting at most `limit`.
@@ -257,6 +310,7 @@ impl EngineProcess {
         }
         running().retain(|&id| id != self.child.id());
         kill_group(self.child.id());
+        watcher::tell(self.child.id(), false);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -286,12 +340,38 @@ mod tests {
                 name: "new".into(),
                 cmd: "./e".into(),
                 options: vec![("Hash".into(), "32".into())],
+                handshake: HANDSHAKE_TIME,
             }
         );
         assert_eq!(rest, vec![("movetime".to_string(), "100".to_string())]);
         assert_eq!(EngineSpec::parse(&words("cmd=./e")).unwrap().0.name, "./e");
         assert!(EngineSpec::parse(&words("name=x")).is_err());
         assert!(EngineSpec::parse(&words("cmd")).is_err());
+    }
+
+    #[test]
+    fn only_a_command_that_needs_a_shell_runs_under_one() {
+        let program = |line: &str| {
+            let command = command_for(line);
+            let args: Vec<String> = command
+                .get_args()
+                .map(|a| a.to_string_lossy().to_string())
+                .collect();
+            (command.get_program().to_string_lossy().to_string(), args)
+        };
+        assert_eq!(
+            program("./target/release/tabula  --game=dimraw"),
+            ("./target/release/tabula".into(), words("--game=dimraw"))
+        );
+        for line in [
+            "java -jar 'a b.jar'",
+            "cd x && ./e",
+            "./e | tee log",
+            "$HOME/e",
+            "\t",
+        ] {
+            assert_eq!(program(line), ("sh".into(), vec!["-c".into(), line.into()]));
+        }
     }
 
     #[test]

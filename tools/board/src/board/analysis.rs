@@ -21,8 +21,9 @@ impl Board {
             .get(engine)
             .cloned()
             .ok_or_else(|| format!("there is no engine number {engine}"))?;
-        if !(1..=16).contains(&multipv) {
-            return Err("MultiPV must be 1 to 16".to_string());
+        if !(1..=crate::bounds::MAX_MULTIPV as usize).contains(&multipv) {
+            let most = crate::bounds::MAX_MULTIPV;
+            return Err(format!("MultiPV must be 1 to {most}"));
         }
         self.act(|table| {
             if let Some(old) = &table.analysis {

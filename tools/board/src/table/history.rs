@@ -46,7 +46,7 @@ impl Table {
     /// Shows ply `ply`.
     pub fn show(&mut self, ply: usize) -> Result<(), String> {
         if ply > self.moves.len() {
-            return Err(format!("the game has only {} plies", self.moves.len()));
+            return Err(past_the_end(ply, self.moves.len()));
         }
         self.cursor = ply;
         Ok(())
@@ -85,7 +85,18 @@ impl Table {
             (Opening::parse(text)?, Vec::new())
         };
         let mut rules = self.entry.rules(self.config.clone())?;
-        rules.set_position(opening.text.as_deref(), &[])?;
+        rules
+            .set_position(opening.text.as_deref(), &[])
+            .map_err(|e| {
+                let shown: String = text.chars().take(40).collect();
+                let cut = if shown.len() < text.len() { "..." } else { "" };
+                format!(
+                    "'{shown}{cut}' is not something the board can load: give a {} position text \
+                 (as Save shows one), 'startpos moves ...', an arena record line or a game from \
+                 arena export ({e})",
+                    self.entry.name
+                )
+            })?;
         let mut moves = Vec::new();
         for (k, token) in opening.moves.iter().chain(&extra).enumerate() {
             let mover = match rules.turn() {
@@ -139,4 +150,13 @@ impl Table {
         }
         .line()
     }
+}
+
+/// Why ply `ply` cannot be shown in a game of `plies` plies, in a player's words.
+pub fn past_the_end(ply: usize, plies: usize) -> String {
+    let played = match plies {
+        1 => "1 ply has".to_string(),
+        n => format!("{n} plies have"),
+    };
+    format!("ply {ply} is past the end of the game: {played} been played")
 }

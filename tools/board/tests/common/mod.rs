@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod layout;
 pub mod webdriver;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -24,6 +25,7 @@ pub fn tabula(name: &str, search: &str) -> EngineSpec {
         name: name.to_string(),
         cmd: format!("'{BOARD}' --ugi"),
         options: vec![("Search".to_string(), search.to_string())],
+        handshake: ugi::engine::HANDSHAKE_TIME,
     }
 }
 
@@ -35,6 +37,7 @@ pub fn faulty(name: &str, on_go: &str) -> EngineSpec {
             "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done"
         ),
         options: Vec::new(),
+        handshake: ugi::engine::HANDSHAKE_TIME,
     }
 }
 

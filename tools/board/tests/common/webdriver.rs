@@ -171,6 +171,12 @@ impl Browser {
             .expect("the page opens");
     }
 
+    /// Makes the page's frame number `index` the one scripts run in; `None`: the page again.
+    pub fn frame(&self, index: Option<u64>) {
+        self.session_call("POST", "/frame", Some(json!({ "id": index })))
+            .expect("the frame is chosen");
+    }
+
     /// Runs `script` in the page (`arguments[i]` are `args`) and returns its value.
     pub fn script(&self, script: &str, args: Value) -> Value {
         self.try_script(script, args)
