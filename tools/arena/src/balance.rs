@@ -4,10 +4,10 @@
 
 use rand::Rng;
 
-use crate::game::Limits;
 use crate::openings::Candidates;
 use crate::probe;
 use crate::referee::{GameSettings, Opening, Referee};
+use ugi::clock::Limits;
 use ugi::engine::{EngineProcess, EngineSpec};
 
 /// What the judge made of a position, from the view of the player to move.

@@ -7,39 +7,9 @@ use rand_pcg::Pcg64Mcg;
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, Opening, Referee};
 use tabula::game::any_game::roll;
+use ugi::clock::{Clock, Limits, bestmove_token, go_command};
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 use ugi::record::forfeit_scores;
-
-/// What an engine may spend on a move.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Limits {
-    /// A clock: base and increment in milliseconds.
-    pub clock: Option<(u64, u64)>,
-    /// A fixed time per move in milliseconds.
-    pub movetime: Option<u64>,
-    /// A node budget per move.
-    pub nodes: Option<u64>,
-    /// A depth per move.
-    pub depth: Option<u32>,
-}
-
-impl Limits {
-    /// The per-move limits as `go` words (each with a space before it); clocks are the
-    /// caller's.
-    pub fn go_words(&self) -> String {
-        let mut words = String::new();
-        if let Some(ms) = self.movetime {
-            words += &format!(" movetime {ms}");
-        }
-        if let Some(nodes) = self.nodes {
-            words += &format!(" nodes {nodes}");
-        }
-        if let Some(depth) = self.depth {
-            words += &format!(" depth {depth}");
-        }
-        words
-    }
-}
 
 /// Match-wide rules for games.
 #[derive(Clone, Debug)]
@@ -165,15 +135,10 @@ fn run(
             });
         }
     }
-    let mut clocks: Vec<i64> = job
+    let mut clocks: Vec<Option<Clock>> = job
         .seats
         .iter()
-        .map(|&c| {
-            contestants[c]
-                .limits
-                .clock
-                .map_or(0, |(base, _)| base as i64)
-        })
+        .map(|&c| contestants[c].limits.start_clock())
         .collect();
     loop {
         let seat = match referee.next() {
@@ -212,19 +177,15 @@ fn run(
 fn ask(
     seats: &[usize],
     contestants: &mut [Contestant],
-    clocks: &mut [i64],
+    clocks: &mut [Option<Clock>],
     seat: usize,
     rules: &GameRules,
     referee: &Referee,
 ) -> Result<(String, u64), String> {
-    let go = go_command(seats, contestants, clocks, seat);
-    let contestant_limits = contestants[seats[seat]].limits;
+    let limits = contestants[seats[seat]].limits;
+    let go = go_command(clocks, &limits);
+    let wait = limits.wait(clocks[seat], rules.margin, rules.idle_timeout);
     let process = contestants[seats[seat]].process.as_mut().expect("prepared");
-    let wait = match (contestant_limits.clock, contestant_limits.movetime) {
-        (Some(_), _) => Duration::from_millis((clocks[seat].max(0) as u64) + rules.margin),
-        (None, Some(ms)) => Duration::from_millis(ms + rules.margin),
-        (None, None) => rules.idle_timeout,
-    };
     process.send(&referee.position_command());
     process.send(&go);
     let started = Instant::now();
@@ -240,33 +201,8 @@ fn ask(
             return Err(fault.describe().to_string());
         }
     };
-    if let Some((_, inc)) = contestant_limits.clock {
-        clocks[seat] -= spent as i64;
-        if clocks[seat] < -(rules.margin as i64) {
-            return Err(format!("lost on time ({spent} ms)"));
-        }
-        clocks[seat] += inc as i64;
-    } else if let Some(ms) = contestant_limits.movetime
-        && spent > ms + rules.margin
-    {
-        return Err(format!("lost on time ({spent} ms for movetime {ms})"));
-    }
-    match line.split_whitespace().nth(1) {
-        Some(token) if token != "(none)" => Ok((token.to_string(), spent)),
-        _ => Err(format!("malformed answer '{line}'")),
-    }
-}
-
-/// The `go` command: every seat's clock, and the per-move limits of the seat to move.
-fn go_command(seats: &[usize], contestants: &[Contestant], clocks: &[i64], mover: usize) -> String {
-    let mut go = "go".to_string();
-    for (seat, &c) in seats.iter().enumerate() {
-        if let Some((_, inc)) = contestants[c].limits.clock {
-            let time = clocks[seat].max(1);
-            go += &format!(" p{n}time {time} p{n}inc {inc}", n = seat + 1);
-        }
-    }
-    go + &contestants[seats[mover]].limits.go_words()
+    limits.charge(clocks[seat].as_mut(), spent, rules.margin)?;
+    Ok((bestmove_token(&line)?, spent))
 }
 
 /// Asks every engine that played for the result of the finished game; returns a note for

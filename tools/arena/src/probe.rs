@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::Limits;
+use ugi::clock::Limits;
 use ugi::engine::EngineProcess;
 
 /// How long an engine may take over one position beyond its own time limit.

@@ -7,10 +7,10 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use crate::game::Limits;
 use crate::probe;
 use crate::records::GameRecord;
 use crate::referee::{GameSettings, Next, follow};
+use ugi::clock::Limits;
 use ugi::engine::{EngineProcess, EngineSpec};
 
 /// One engine's totals over the replayed positions.

@@ -4,10 +4,10 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use crate::game::Limits;
 use crate::openings;
 use crate::referee::{GameSettings, Opening};
 use crate::stats::Sprt;
+use ugi::clock::Limits;
 use ugi::engine::EngineSpec;
 
 /// How the games of a match or a tuning run are set up and run.

@@ -9,12 +9,13 @@ use std::sync::{Mutex, mpsc};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::game::{Contestant, GameJob, GameRules, Limits, play};
+use crate::game::{Contestant, GameJob, GameRules, play};
 use crate::records::{self, GameRecord};
 use crate::referee::Opening;
 use crate::shard::{Shard, fingerprint};
 use crate::stats::{HeadToHead, Sprt, Standing};
 use crate::steal::{CpuTimes, steal_line};
+use ugi::clock::Limits;
 use ugi::engine::EngineSpec;
 use ugi::record::Schedule;
 

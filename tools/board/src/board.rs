@@ -11,6 +11,7 @@ use std::time::Duration;
 use tabula::game::Turn;
 use tabula::registry::{Entry, Registry};
 use tokio::sync::watch;
+use ugi::clock::bestmove_token;
 use ugi::declared::DeclaredOption;
 use ugi::engine::{EngineProcess, EngineSpec};
 
@@ -259,12 +260,12 @@ impl Board {
             seat,
             stop: stop.clone(),
         });
-        let margin = Duration::from_millis(self.common.config.margin_ms);
-        let wait = match (table.seats[seat].clock, table.seats[seat].limit) {
-            (Some(clock), _) => Duration::from_millis(clock.left_ms.max(0) as u64) + margin,
-            (None, Some(Limit::Movetime { ms })) => Duration::from_millis(ms) + margin,
-            _ => self.common.config.idle_timeout,
-        };
+        let config = &self.common.config;
+        let wait = table.seats[seat].limits.wait(
+            table.seats[seat].clock,
+            config.margin_ms,
+            config.idle_timeout,
+        );
         let mut spec = self.common.config.engines[engine].clone();
         let (go, position) = (
             table.go_command(seat),
@@ -367,23 +368,10 @@ impl Board {
     ) -> Result<(String, Option<i32>), String> {
         let line = answer.line.as_ref()?;
         let (seat, spent) = (answer.seat, answer.spent_ms);
-        let margin = self.common.config.margin_ms as i64;
         let state = &mut table.seats[seat];
-        if let Some(clock) = state.clock.as_mut() {
-            clock.left_ms = clock.left_ms.saturating_sub(spent as i64);
-            if clock.left_ms < -margin {
-                return Err(format!("lost on time ({spent} ms)"));
-            }
-            clock.left_ms = clock.left_ms.saturating_add(clock.inc_ms as i64);
-        } else if let Some(Limit::Movetime { ms }) = state.limit
-            && spent as i64 > ms as i64 + margin
-        {
-            return Err(format!("lost on time ({spent} ms for movetime {ms})"));
-        }
-        let token = match line.split_whitespace().nth(1) {
-            Some(token) if token != "(none)" => token.to_string(),
-            _ => return Err(format!("malformed answer '{line}'")),
-        };
+        let margin = self.common.config.margin_ms;
+        state.limits.charge(state.clock.as_mut(), spent, margin)?;
+        let token = bestmove_token(line)?;
         let score = state.info.first().and_then(|i| i.score);
         table
             .rules

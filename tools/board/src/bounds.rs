@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use ugi::declared::{DeclaredOption, OptionKind};
 
-use crate::setup::Limit;
+use ugi::clock::Limits;
 
 /// Options the board sets itself for the game it plays: never the page's.
 const SET_BY_THE_BOARD: [&str; 3] = ["UCI_Variant", "Players", "Board"];
@@ -55,30 +55,37 @@ impl Default for Bounds {
 }
 
 impl Bounds {
-    /// Checks a seat's limit; why it is refused, if it is.
-    pub fn check_limit(&self, limit: &Limit) -> Result<(), String> {
+    /// Checks a seat's limits; why they are refused, if they are.
+    pub fn check_limit(&self, limits: &Limits) -> Result<(), String> {
         let over = |what: &str, most: u64, flag: &str| {
             Err(format!(
                 "{what} is at most {most} on this server (--{flag})"
             ))
         };
-        match *limit {
-            Limit::Movetime { ms: 0 } | Limit::Nodes { nodes: 0 } | Limit::Depth { depth: 0 } => {
-                Err("a limit of 0".to_string())
+        let zero = [limits.movetime, limits.nodes, limits.depth.map(u64::from)];
+        if zero.contains(&Some(0)) {
+            return Err("a limit of 0".to_string());
+        }
+        if let Some((base, inc)) = limits.clock {
+            if base == 0 {
+                return Err("a clock needs time".to_string());
             }
-            Limit::Clock { base_ms: 0, .. } => Err("a clock needs time".to_string()),
-            Limit::Movetime { ms } if ms > self.max_movetime_ms => {
+            if base.max(inc) > self.max_clock_ms {
+                return over("a clock's time (s)", self.max_clock_ms / 1000, "max-clock");
+            }
+        }
+        match *limits {
+            Limits {
+                movetime: Some(ms), ..
+            } if ms > self.max_movetime_ms => {
                 over("movetime (ms)", self.max_movetime_ms, "max-movetime")
             }
-            Limit::Nodes { nodes } if nodes > self.max_nodes => {
-                over("nodes", self.max_nodes, "max-nodes")
-            }
-            Limit::Depth { depth } if depth > self.max_depth => {
-                over("depth", self.max_depth as u64, "max-depth")
-            }
-            Limit::Clock { base_ms, inc_ms } if base_ms.max(inc_ms) > self.max_clock_ms => {
-                over("a clock's time (s)", self.max_clock_ms / 1000, "max-clock")
-            }
+            Limits {
+                nodes: Some(nodes), ..
+            } if nodes > self.max_nodes => over("nodes", self.max_nodes, "max-nodes"),
+            Limits {
+                depth: Some(depth), ..
+            } if depth > self.max_depth => over("depth", self.max_depth as u64, "max-depth"),
             _ => Ok(()),
         }
     }
@@ -153,21 +160,36 @@ mod tests {
     #[test]
     fn limits_are_bounded() {
         let bounds = Bounds::default();
-        assert!(bounds.check_limit(&Limit::Movetime { ms: 60_000 }).is_ok());
+        let limits = |movetime, nodes, depth| Limits {
+            movetime,
+            nodes,
+            depth,
+            clock: None,
+        };
         assert!(
             bounds
-                .check_limit(&Limit::Movetime { ms: u64::MAX })
+                .check_limit(&limits(Some(60_000), None, None))
+                .is_ok()
+        );
+        assert!(
+            bounds
+                .check_limit(&limits(Some(u64::MAX), None, None))
                 .is_err()
         );
         assert!(
             bounds
-                .check_limit(&Limit::Nodes { nodes: u64::MAX })
+                .check_limit(&limits(None, Some(u64::MAX), None))
                 .is_err()
         );
-        assert!(bounds.check_limit(&Limit::Depth { depth: 65 }).is_err());
-        let clock = |base_ms, inc_ms| Limit::Clock { base_ms, inc_ms };
+        assert!(bounds.check_limit(&limits(None, None, Some(65))).is_err());
+        assert!(bounds.check_limit(&limits(None, Some(0), None)).is_err());
+        let clock = |base_ms, inc_ms| Limits {
+            clock: Some((base_ms, inc_ms)),
+            ..Limits::default()
+        };
         assert!(bounds.check_limit(&clock(u64::MAX, 0)).is_err());
         assert!(bounds.check_limit(&clock(1000, u64::MAX)).is_err());
+        assert!(bounds.check_limit(&clock(0, 1000)).is_err());
         assert!(bounds.check_limit(&clock(60_000, 1000)).is_ok());
     }
 

@@ -3,11 +3,13 @@
 //! names and values are checked so that no text can smuggle a second command to an engine.
 
 use serde::{Deserialize, Serialize};
+use ugi::clock::Limits;
 use ugi::declared::DeclaredOption;
 
 use crate::bounds::Bounds;
 
-/// How long an engine may think about one move, or a seat's clock.
+/// How long an engine may think about one move, or a seat's clock: the page's form of one
+/// limit, which the board keeps as time control's [`Limits`].
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Limit {
@@ -36,19 +38,46 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// The limit in words, for the page.
-    pub fn describe(&self) -> String {
+    /// The limit as time control keeps it.
+    pub fn limits(self) -> Limits {
         match self {
-            Limit::Movetime { ms } => format!("{ms} ms a move"),
-            Limit::Nodes { nodes } => format!("{nodes} nodes a move"),
-            Limit::Depth { depth } => format!("depth {depth}"),
-            Limit::Clock { base_ms, inc_ms } => {
-                format!(
-                    "{} s + {} s",
-                    *base_ms as f64 / 1000.0,
-                    *inc_ms as f64 / 1000.0
-                )
-            }
+            Limit::Movetime { ms } => Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+            Limit::Nodes { nodes } => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            Limit::Depth { depth } => Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            Limit::Clock { base_ms, inc_ms } => Limits {
+                clock: Some((base_ms, inc_ms)),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// The page's form of `limits`, which hold one limit at most (as [`Limit::limits`] makes
+    /// them).
+    pub fn of(limits: &Limits) -> Option<Limit> {
+        match *limits {
+            Limits {
+                clock: Some((base_ms, inc_ms)),
+                ..
+            } => Some(Limit::Clock { base_ms, inc_ms }),
+            Limits {
+                movetime: Some(ms), ..
+            } => Some(Limit::Movetime { ms }),
+            Limits {
+                nodes: Some(nodes), ..
+            } => Some(Limit::Nodes { nodes }),
+            Limits {
+                depth: Some(depth), ..
+            } => Some(Limit::Depth { depth }),
+            _ => None,
         }
     }
 }
@@ -166,7 +195,7 @@ impl NewGame {
                     return Err(format!("{who}: a person's limit can only be a clock"));
                 }
                 (_, Some(limit)) => bounds
-                    .check_limit(&limit)
+                    .check_limit(&limit.limits())
                     .map_err(|e| format!("{who}: {e}"))?,
                 (None, None) => {}
             }

@@ -116,7 +116,7 @@ fn seats_json(board: &Board, table: &Table) -> Vec<Value> {
             });
             json!({
                 "engine": engine,
-                "limit": seat.limit.map(|l| l.describe()),
+                "limit": seat.limits.describe(),
                 "options": seat.options,
                 "clock": clock,
                 "thinking": thinking,

@@ -17,20 +17,12 @@ use ugi::record::forfeit_scores;
 
 use crate::info::InfoLine;
 use crate::setup::{DiceMode, Limit, NewGame, SeatSetup};
+use ugi::clock::{Clock, Limits, go_command};
 
 pub mod history;
 
 /// How long an analysis goes on with no page watching (a reload takes less).
 const UNWATCHED_GRACE: Duration = Duration::from_secs(3);
-
-/// A seat's clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    /// Milliseconds left (negative once flagged).
-    pub left_ms: i64,
-    /// Milliseconds added after each move.
-    pub inc_ms: u64,
-}
 
 /// One player's seat.
 pub struct Seat {
@@ -39,7 +31,7 @@ pub struct Seat {
     /// `setoption` pairs for the engine.
     pub options: Vec<(String, String)>,
     /// The per-move limit or clock.
-    pub limit: Option<Limit>,
+    pub limits: Limits,
     /// The clock, when the limit is one.
     pub clock: Option<Clock>,
     /// The engine process between moves (started on its first move).
@@ -163,14 +155,8 @@ impl Table {
             .map(|s| Seat {
                 engine: s.engine,
                 options: s.options.clone(),
-                limit: s.limit,
-                clock: match s.limit {
-                    Some(Limit::Clock { base_ms, inc_ms }) => Some(Clock {
-                        left_ms: i64::try_from(base_ms).unwrap_or(i64::MAX),
-                        inc_ms,
-                    }),
-                    _ => None,
-                },
+                limits: s.limit.map(Limit::limits).unwrap_or_default(),
+                clock: s.limit.and_then(|l| l.limits().start_clock()),
                 process: None,
                 busy: false,
                 info: Vec::new(),
@@ -211,7 +197,7 @@ impl Table {
         let seats = self.seats.iter().map(|s| SeatSetup {
             engine: s.engine,
             options: s.options.clone(),
-            limit: s.limit,
+            limit: Limit::of(&s.limits),
         });
         NewGame {
             game: self.entry.name.to_string(),
@@ -268,24 +254,8 @@ impl Table {
 
     /// The `go` command for `mover`: every clock, then the mover's own limit.
     pub fn go_command(&self, mover: usize) -> String {
-        let mut go = "go".to_string();
-        for (k, seat) in self.seats.iter().enumerate() {
-            if let Some(clock) = seat.clock {
-                let n = k + 1;
-                go += &format!(
-                    " p{n}time {} p{n}inc {}",
-                    clock.left_ms.max(1),
-                    clock.inc_ms
-                );
-            }
-        }
-        match self.seats[mover].limit {
-            Some(Limit::Movetime { ms }) => go += &format!(" movetime {ms}"),
-            Some(Limit::Nodes { nodes }) => go += &format!(" nodes {nodes}"),
-            Some(Limit::Depth { depth }) => go += &format!(" depth {depth}"),
-            Some(Limit::Clock { .. }) | None => {}
-        }
-        go
+        let clocks: Vec<Option<Clock>> = self.seats.iter().map(|s| s.clock).collect();
+        go_command(&clocks, &self.seats[mover].limits)
     }
 
     /// Plays `token` at the end of the game and records it.
