@@ -1,4 +1,5 @@
-//! tabula: a game-playing engine for five abstract strategy games.
+//! tabula: a game-playing engine for abstract strategy games (those `src/games/mod.rs`
+//! registers).
 //!
 //! `game` is the contract every game fulfils and `games` holds the games with the list that
 //! registers them; `search` is the game-agnostic search core and `profile` the choices and

@@ -1,5 +1,5 @@
 //! A sixth game is its own module and one registry entry: the tests' toy dice race, registered
-//! with [`Entry::of`] exactly as `src/games/mod.rs` registers the five games, is offered and
+//! with [`Entry::of`] exactly as `src/games/mod.rs` registers the games, is offered and
 //! played through the protocol with no other change anywhere.
 
 mod common;
@@ -12,7 +12,7 @@ use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
 use tabula::registry::{Entry, Registry};
 
-/// An engine offering the five games and the dice race, and the buffer it writes to.
+/// An engine offering the registered games and the dice race, and the buffer it writes to.
 fn engine() -> (Engine, SharedBuffer) {
     let registry = Registry::standard().with(Entry::of::<DiceRace>());
     let buffer = SharedBuffer::default();

@@ -9,9 +9,13 @@
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::time::Instant;
 
+use clap::builder::PossibleValuesParser;
+
+use super::cli::{Context, seconds, threads};
 use crate::display::score_text;
 use crate::game::GameConfig;
 use crate::options::EngineOptions;
+use crate::options::choices::{Choice, PlayoutKind, SearchKind};
 use crate::registry::session::Session;
 use crate::registry::{Entry, Registry};
 use crate::search::{SearchLimits, Style, TranspositionTable};
@@ -23,6 +27,78 @@ pub const MAX_DEPTH: u32 = 20;
 const BENCH_HASH_MIB: usize = 16;
 /// The MCTS bench's tree size: large enough that no bench tree fills.
 const MCTS_BENCH_HASH_MIB: usize = 512;
+
+/// `tabula bench`'s arguments.
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    depth: u32,
+    /// Search threads (more than one: the node count is no signature; each position's time to the depth is the measure).
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    threads: usize,
+}
+
+impl BenchArgs {
+    /// Runs the bench (see [`run`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let flags = (&AtomicBool::new(false), &AtomicBool::new(false));
+        let (registry, game) = (context.registry, context.game);
+        run(
+            registry,
+            game,
+            Some(self.depth),
+            self.threads,
+            flags,
+            context.emit,
+        )
+    }
+}
+
+/// `tabula bench-mcts`'s arguments.
+#[derive(clap::Args)]
+pub struct MctsBenchArgs {
+    /// How leaves are scored: auto (each game's choice), random, cutoff or eval.
+    #[arg(long, default_value = "auto", value_parser = PossibleValuesParser::new(PlayoutKind::words()))]
+    playout: String,
+    /// Random plies before the evaluation with `--playout cutoff`.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+    plies: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    threads: usize,
+}
+
+impl MctsBenchArgs {
+    /// Runs the MCTS bench (see [`run_mcts`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let options = EngineOptions {
+            search: SearchKind::Mcts,
+            playout: PlayoutKind::from_word(&self.playout).expect("clap checked the word"),
+            playout_plies: self.plies,
+            ..EngineOptions::defaults(context.registry)
+        };
+        let style_for = |entry: &Entry| options.style(entry);
+        let (registry, game) = (context.registry, context.game);
+        run_mcts(registry, game, self.threads, &style_for, context.emit)
+    }
+}
+
+/// `tabula bench-playouts`'s arguments.
+#[derive(clap::Args)]
+pub struct PlayoutBenchArgs {
+    /// Seconds per game.
+    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
+    seconds: f64,
+}
+
+impl PlayoutBenchArgs {
+    /// Runs the playout bench (see [`run_playouts`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let time = std::time::Duration::from_secs_f64(self.seconds);
+        run_playouts(context.registry, context.game, time, context.emit)
+    }
+}
 
 /// A session of `entry`'s game at the position `tokens` reach from its default start.
 fn bench_session(entry: &Entry, tokens: &str) -> Box<dyn Session> {

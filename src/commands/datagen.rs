@@ -8,9 +8,99 @@ use rand::SeedableRng as _;
 use rand::seq::SliceRandom as _;
 use rand_pcg::Pcg64Mcg;
 
+use super::cli::{Context, game_options};
 use crate::datagen::format::{self, Header, RECORD_BYTES};
 use crate::datagen::{DatagenSettings, play_game, table};
+use crate::options::EngineOptions;
+use crate::options::choices::Choice;
 use crate::registry::Entry;
+use crate::shard::Shard;
+
+/// `tabula datagen`'s arguments.
+#[derive(clap::Args)]
+pub struct DatagenArgs {
+    /// The data set file to write.
+    #[arg(long)]
+    out: String,
+    /// Games in the whole set (all shards together).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Nodes of each decision's search.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random decisions from the start before the searches take over.
+    #[arg(long, default_value_t = 8)]
+    plies: u32,
+    /// Seed of the set: its openings and rolls.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// k/n: play shard k of n (the games g with g % n == k - 1).
+    #[arg(long, default_value = "1/1", value_parser = Shard::parse)]
+    shard: Shard,
+    /// Players, for games of more than two.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// The start board, for games with named boards (default: the game's first).
+    #[arg(long)]
+    board: Option<String>,
+    /// The evaluation: `net` (the game's network: --eval-file's, else the built-in one)
+    /// or `classic` (the hand-written one), as the `Eval` option.
+    #[arg(long, default_value = "net", value_parser = ["net", "classic"])]
+    eval: String,
+    /// A network file for `--eval net` (as the `EvalFile` option).
+    #[arg(long)]
+    eval_file: Option<String>,
+}
+
+impl DatagenArgs {
+    /// Writes `--game`'s data set (see [`run`]), with progress on standard error.
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let entry = &context.entry;
+        let defaults = game_options(context.registry, entry, self.board.as_deref())?;
+        let eval_net = self.eval_file.as_deref().map(entry.load_net).transpose()?;
+        let settings = DatagenSettings {
+            games: self.games,
+            nodes: self.nodes,
+            opening_plies: self.plies,
+            seed: self.seed,
+            shard: self.shard,
+            options: EngineOptions {
+                players: self.players,
+                eval: Choice::from_word(&self.eval).expect("a word clap checked"),
+                eval_net,
+                ..defaults
+            },
+        };
+        let out = &self.out;
+        let written = run(entry, &settings, out, &|line| eprintln!("{line}"))?;
+        (context.emit)(&format!("wrote {written} positions to {out}"));
+        Ok(())
+    }
+}
+
+/// `tabula datagen-merge`'s arguments.
+#[derive(clap::Args)]
+pub struct MergeArgs {
+    /// The merged file to write.
+    #[arg(long)]
+    out: String,
+    /// Seed of the shuffle; 0 keeps the inputs' order.
+    #[arg(long, default_value_t = 1)]
+    shuffle: u64,
+    /// The data sets to merge.
+    #[arg(required = true)]
+    inputs: Vec<String>,
+}
+
+impl MergeArgs {
+    /// Merges the data sets (see [`merge`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let shuffle = (self.shuffle != 0).then_some(self.shuffle);
+        let written = merge(&self.inputs, &self.out, shuffle)?;
+        (context.emit)(&format!("wrote {written} positions to {}", self.out));
+        Ok(())
+    }
+}
 
 /// Plays this shard's games and writes them to `out`; `progress` gets a line after each game
 /// (games done, positions, rate and time left). Returns the number of positions written.

@@ -1,8 +1,10 @@
 //! The tools of the `tabula` command line beside the protocol: benchmarks, perft, selfplay,
 //! training data and the search profile's listing.
-//! They reach the games through the registry and write their lines through a callback.
+//! They reach the games through the registry and write their lines through a callback; each
+//! declares its own command-line arguments (`clap::Args`) and runs from them.
 
 pub mod bench;
+pub mod cli;
 pub mod datagen;
 pub mod perft;
 pub mod profile;

@@ -3,7 +3,31 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use super::cli::Context;
+use crate::game::GameConfig;
 use crate::registry::session::Session;
+
+/// `tabula perft`'s arguments.
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// Sequence length.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=crate::game::perft::MAX_DEPTH as i64))]
+    depth: u32,
+    /// A position text instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+impl PerftArgs {
+    /// Counts from the start position of `--game`, or from `--fen`.
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let mut session = context.entry.session(GameConfig::default())?;
+        session.rules_mut().set_position(self.fen.as_deref(), &[])?;
+        let stop = AtomicBool::new(false);
+        print_divide(session.as_ref(), self.depth, &stop, context.emit);
+        Ok(())
+    }
+}
 
 /// Writes one `<token>: <count>` line per root token as soon as it is counted, then the speed
 /// and the total (last, as other engines end perft); if `stop` ends it early, a line that says

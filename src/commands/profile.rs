@@ -1,8 +1,24 @@
 //! `tabula profile`: a game's search profile, knob by knob, and the parameters `arena tune`
 //! takes for the knobs to tune.
 
+use super::cli::Context;
 use crate::profile::{KnobKind, OPTION_PREFIX, Profile, listing};
 use crate::registry::Entry;
+
+/// `tabula profile`'s arguments.
+#[derive(clap::Args)]
+pub struct ProfileArgs {
+    /// Instead, print `arena tune` parameters for these number knobs (comma-separated).
+    #[arg(long)]
+    tune: Option<String>,
+}
+
+impl ProfileArgs {
+    /// Lists `--game`'s profile (see [`run`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        run(&context.entry, self.tune.as_deref(), context.emit)
+    }
+}
 
 /// Writes `entry`'s profile (every knob with its value, range and meaning) or, with `tune`
 /// naming knobs (comma-separated), one `arena tune` parameter per knob:

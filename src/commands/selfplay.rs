@@ -6,13 +6,65 @@ use std::sync::atomic::AtomicBool;
 use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
+use clap::builder::PossibleValuesParser;
+
+use super::cli::{Context, game_options, threads};
 use crate::display::{describe, score_text, turn_text};
 use crate::game::Turn;
 use crate::game::any_game::roll;
 use crate::options::EngineOptions;
-use crate::options::choices::SearchKind;
+use crate::options::choices::{Choice, SearchKind};
 use crate::registry::Entry;
 use crate::search::{SearchLimits, TranspositionTable};
+
+/// `tabula selfplay`'s arguments.
+#[derive(clap::Args)]
+pub struct SelfplayArgs {
+    /// Milliseconds per move.
+    #[arg(long, default_value_t = 200)]
+    movetime: u64,
+    /// A fixed depth per move instead of a time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = threads)]
+    threads: usize,
+    /// The search: alphabeta, mcts or random.
+    #[arg(long, default_value = "alphabeta", value_parser = PossibleValuesParser::new(SearchKind::words()))]
+    search: String,
+    /// Players, for games of more than two.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// The start board, for games with named boards (default: the game's first).
+    #[arg(long)]
+    board: Option<String>,
+    /// Seed of the rolls (and of the random search).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl SelfplayArgs {
+    /// Plays one game of `--game` (see [`play`]).
+    pub fn run(self, context: &Context) -> Result<(), String> {
+        let entry = &context.entry;
+        let defaults = game_options(context.registry, entry, self.board.as_deref())?;
+        let settings = SelfplaySettings {
+            limits: SearchLimits {
+                movetime: self.depth.is_none().then_some(self.movetime),
+                depth: self.depth,
+                ..SearchLimits::default()
+            },
+            options: EngineOptions {
+                search: SearchKind::from_word(&self.search).expect("clap checked the word"),
+                threads: self.threads,
+                players: self.players,
+                seed: self.seed,
+                ..defaults
+            },
+        };
+        play(entry, &settings, context.emit).map(|_| ())
+    }
+}
 
 /// How selfplay searches.
 pub struct SelfplaySettings {

@@ -9,7 +9,8 @@ use super::file::{NetShape, NetWeights};
 /// The most hidden units a net may have.
 pub const MAX_HIDDEN: usize = 1024;
 
-/// The first layer's sums, aligned for SIMD loads.
+/// The first layer's sums, kept on cache lines of their own (the SIMD loads themselves need no
+/// alignment: they are unaligned loads).
 #[derive(Clone)]
 #[repr(C, align(64))]
 pub struct Accumulator(pub [i16; MAX_HIDDEN]);

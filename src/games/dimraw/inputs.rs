@@ -27,7 +27,7 @@ impl Inputs for Dimraw {
     const INPUT_LAYOUT: &'static str = "dimraw v1: point x owner (mine, theirs); owner x hand \
         0..20 (one-hot); evaluating player to decide; removal pending; last turn a pass; \
         evaluating player is p1";
-    /// Generation 1: trained on 1.1 million positions of the classic engine's self-play.
+    /// The game's network (its training: `seeds/dimraw.md`).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("dimraw-676bfae676be851a.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {

@@ -31,7 +31,7 @@ impl Inputs for Dwnsiwn {
     const INPUT_LAYOUT: &'static str = "dwnsiwn v1: cell x colour (mine, theirs) x side x \
         shown value; cell x colour filled; stock owner x colour x value x count (1..3, 4+); \
         side x score difference (-15..15); dungeon placer (me, them); evaluating player decides";
-    /// Generation 1: trained on 1.1 million positions of the classic engine's self-play.
+    /// The game's network (its training: `seeds/dwnsiwn.md`).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("dwnsiwn-ad121042389918e6.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {

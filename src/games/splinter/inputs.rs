@@ -25,10 +25,8 @@ impl Inputs for Splinter {
     const INPUT_LAYOUT: &'static str = "splinter v1: square(turned for p2) x owner (mine, \
         theirs) x type (K, R, B, P); owner x type x pieces left (one-hot); evaluating player \
         to move";
-    /// Generation 3: trained on 1.1 million positions of the classic engine's self-play, 0.5
-    /// million of generation 1's and 0.5 million of generation 2's, with a policy head fitted
-    /// to generation 2's searched moves; it plays without quiescence search (the profile's
-    /// `quiescence` is off).
+    /// The game's network, with a policy head (its training: `seeds/splinter.md`); it plays
+    /// without quiescence search (the profile's `quiescence` is off).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-7648e84ceae6e84a.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {

@@ -23,8 +23,7 @@ impl Inputs for TumblingDown {
     const INPUT_LAYOUT: &'static str = "tumbling-down v1: square(turned for p2) x top owner \
         (mine, theirs) x mix (pure, top two alike, top two differ) x height (1..7, 8+); \
         square x king owner; evaluating player to move";
-    /// Generation 3: trained on 1.3 million positions of the classic engine's self-play, 0.5
-    /// million of generation 1's and 0.4 million of generation 2's.
+    /// The game's network (its training: `seeds/tumbling-down.md`).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("tumbling-down-472b71603dc06dfc.tnet");
 
     fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {

@@ -1,5 +1,5 @@
 //! The board in a real browser: headless Chromium loads the page, starts a game of each of
-//! the five games against tabula from the form, plays by clicking cells, sees the engine
+//! the games against tabula from the form, plays by clicking cells, sees the engine
 //! answer and the game end, and saves a screenshot of each board under
 //! `target/board-screenshots/`. Without Chromium these tests say so and pass, unless
 //! `TABULA_BROWSER_TESTS=1` (as in CI) demands them.
