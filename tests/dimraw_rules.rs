@@ -1,9 +1,10 @@
-//! Dimraw against its rulebook: perft tables, the six cases and one test per special rule.
+//! Dimraw against its rulebook: the six cases (its perft table: tests/perft/dimraw.txt) and one test per special rule.
 
 mod common;
 
+use common::perfts;
+
 use common::{after, legal_count, then};
-use tabula::game::perft::perft;
 use tabula::game::{GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 
@@ -34,28 +35,6 @@ fn random_draw_is_the_pass(pos: &Dimraw) {
     assert_eq!(pos.format_move(drawn), "pass", "{}", pos.to_text());
     list.next_u32();
     assert_eq!(ours.next_u64(), list.next_u64(), "{}", pos.to_text());
-}
-
-fn perfts(pos: &Dimraw, depths: &[u64]) {
-    for (d, &expected) in depths.iter().enumerate() {
-        assert_eq!(
-            perft(&mut pos.clone(), d as u32 + 1),
-            expected,
-            "perft {}",
-            d + 1
-        );
-    }
-}
-
-#[test]
-fn perft_from_startpos_depths_1_to_5() {
-    perfts(&dm(""), &[20, 380, 6840, 116280, 1860480]);
-}
-
-#[test]
-#[ignore = "deep perft: run with --ignored"]
-fn perft_from_startpos_depth_6() {
-    assert_eq!(perft(&mut dm(""), 6), 27482880);
 }
 
 #[test]

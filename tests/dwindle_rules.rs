@@ -1,9 +1,10 @@
-//! Dwindle against its rulebook: perft tables for 2-4 players, the eleven cases, invariants.
+//! Dwindle against its rulebook: the eleven cases and invariants (its perft tables: tests/perft/dwindle.txt).
 
 mod common;
 
+use common::perfts;
+
 use common::then;
-use tabula::game::perft::perft;
 use tabula::game::{GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dwindle::Dwindle;
 
@@ -28,26 +29,8 @@ fn sorted(pos: &Dwindle) -> String {
     tokens.join(" ")
 }
 
-fn perfts(pos: &Dwindle, expected: &[u64]) {
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&mut pos.clone(), d as u32 + 1), n, "perft {}", d + 1);
-    }
-}
-
 fn text(t: &str) -> Dwindle {
     Dwindle::from_text(t, &GameConfig::default()).unwrap()
-}
-
-#[test]
-fn perft_tables() {
-    perfts(&start("dw7", 2), &[24, 108, 464, 1973, 8214, 32961, 128524]);
-    perfts(&start("dw7", 3), &[24, 155, 1000, 5821, 30998]);
-    perfts(&start("dw7", 4), &[24, 155, 1092, 7679, 49762]);
-    perfts(&start("dw9", 2), &[23, 141, 838, 5197]);
-    perfts(&start("dw9", 3), &[23, 141, 1264, 11575]);
-    perfts(&start("dw9", 4), &[23, 141, 1264, 13045]);
-    let free = start("dw7", 2).to_text().replace(" d4 ", " - ");
-    perfts(&text(&free), &[49, 244, 1216]);
 }
 
 #[test]

@@ -1,9 +1,10 @@
-//! Dwnsiwn against its rulebook: perft tables, the four cases, invariants.
+//! Dwnsiwn against its rulebook: the four cases and invariants (its perft tables: tests/perft/dwnsiwn.txt).
 
 mod common;
 
+use common::perfts;
+
 use common::{after, then};
-use tabula::game::perft::perft;
 use tabula::game::{GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::dwnsiwn::Dwnsiwn;
 
@@ -22,28 +23,8 @@ fn dn(tokens: &str) -> Dwnsiwn {
     after::<Dwnsiwn>(tokens)
 }
 
-fn perfts(pos: &Dwnsiwn, expected: &[u64]) {
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&mut pos.clone(), d as u32 + 1), n, "perft {}", d + 1);
-    }
-}
-
 fn field(pos: &Dwnsiwn, index: usize) -> String {
     pos.to_text().split(' ').nth(index).unwrap().to_string()
-}
-
-#[test]
-fn perft_tables() {
-    perfts(&dn(""), &[6, 36, 216]);
-    perfts(&dn(&tv()), &[92, 6056, 364950]);
-    perfts(
-        &dn(&rolls("1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1")),
-        &[13, 150, 1518],
-    );
-    perfts(
-        &dn(&rolls("1 2 3 4 5 6 1 2 3 4 6 5 4 3 2 1 6 5 4 3")),
-        &[93, 6036, 384738],
-    );
 }
 
 #[test]

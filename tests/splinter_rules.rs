@@ -1,9 +1,8 @@
-//! Splinter against its rulebook: perft tables, the six cases and one test per special rule.
+//! Splinter against its rulebook: the six cases (its perft table: tests/perft/splinter.txt) and one test per special rule.
 
 mod common;
 
 use common::{after, legal_count, then};
-use tabula::game::perft::perft;
 use tabula::game::{Evaluation, GameConfig, Notation, Outcome, Rules, Turn};
 use tabula::games::splinter::Splinter;
 
@@ -29,14 +28,6 @@ fn rank(pos: &Splinter, rank: usize) -> String {
         .nth(18 - rank)
         .unwrap()
         .to_string()
-}
-
-#[test]
-fn perft_from_startpos_depths_1_to_3() {
-    let mut pos = sp("");
-    assert_eq!(perft(&mut pos, 1), 120);
-    assert_eq!(perft(&mut pos, 2), 14319);
-    assert_eq!(perft(&mut pos, 3), 1705917);
 }
 
 #[test]

@@ -135,3 +135,11 @@ pub fn without_clock(line: &str) -> String {
     }
     kept.join(" ")
 }
+
+/// Asserts `pos`'s perft counts at depths 1, 2, ... (`expected[d - 1]` at depth `d`).
+pub fn perfts<G: Game>(pos: &G, expected: &[u64]) {
+    for (depth, &count) in (1..).zip(expected) {
+        let counted = tabula::game::perft::perft(&mut pos.clone(), depth);
+        assert_eq!(counted, count, "perft {depth}");
+    }
+}
