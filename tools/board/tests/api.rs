@@ -327,7 +327,15 @@ fn the_page_cannot_make_the_server_run_a_command() {
             "{attempt}"
         );
     }
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // A fence instead of a wait: the board starts an engine of its own list, which answers a
+    // move; a process started for any attempt above would have been started before it.
+    let engine = json!({"engine": 0, "limit": {"kind": "depth", "depth": 1}});
+    ok(
+        address,
+        "/api/game/1/new",
+        json!({"game": "dimraw", "seats": [engine, person()]}),
+    );
+    wait_until(address, 20, |s| s["plies"].as_u64() >= Some(1));
     assert!(!marker.exists(), "a command ran");
 }
 

@@ -219,11 +219,14 @@ fn watching_analysing_loading_and_typing_in_the_browser() {
             && !s["seats"][0]["thinking"].as_bool().unwrap()
             && !s["seats"][1]["thinking"].as_bool().unwrap()
     });
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(
-        get(address, "/api/game/1/state")["plies"],
-        paused["plies"],
-        "no move while paused"
+    // The board decides what comes next after every change: showing the last ply again runs
+    // that decision, and its answer says that no engine was set thinking.
+    let shown = ok(address, "/api/game/1/show", json!({"ply": paused["plies"]}));
+    assert_eq!(shown["plies"], paused["plies"], "no move while paused");
+    let thinking = shown["seats"].as_array().unwrap().iter();
+    assert!(
+        thinking.map(|s| &s["thinking"]).all(|t| t == false),
+        "{shown}"
     );
     browser.wait_for(
         "return document.querySelector('#graph polyline') !== null;",

@@ -246,9 +246,9 @@ fn engines_and_their_children_end_when_the_board_is_killed() {
     let started = descendants(board.id());
     board.kill().unwrap();
     board.wait().unwrap();
-    std::thread::sleep(Duration::from_secs(2));
-    let left: Vec<u32> = started.into_iter().filter(|&p| runs(p)).collect();
-    assert!(left.is_empty(), "processes outlived the board: {left:?}");
+    wait_for("no process outlives the board", || {
+        started.iter().all(|&p| !runs(p))
+    });
 }
 
 #[test]
