@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::engine::{EngineProcess, bestmove, is_error};
+use common::engine::{EngineProcess, Talk, bestmove, is_error, start_engine};
 use tabula::game::{GameConfig, Turn};
 use tabula::registry::Registry;
 
@@ -13,7 +13,7 @@ const START_ROLLS: &str = "roll:1 roll:1 roll:2 roll:2 roll:3 roll:4 roll:5 roll
 
 /// A Dwnsiwn engine with these seeds for its search and its dice.
 fn dwnsiwn(seed: u32, dice_seed: u32) -> EngineProcess {
-    let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let mut engine = start_engine(&["--game", "dwnsiwn"]);
     for (name, value) in [("Seed", seed), ("DiceSeed", dice_seed)] {
         let lines = engine.exchange(&format!("setoption name {name} value {value}"));
         assert!(lines.is_empty(), "{lines:?}");
@@ -138,8 +138,8 @@ fn engines_whose_dice_seed_is_unset_roll_their_own_dice_and_name_the_seed_to_rep
         assert_eq!(seeds.len(), 1, "one stream, one seed");
         (rolls, seeds[0].clone())
     };
-    let mut first = EngineProcess::start(&["--game", "dwnsiwn"]);
-    let mut second = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let mut first = start_engine(&["--game", "dwnsiwn"]);
+    let mut second = start_engine(&["--game", "dwnsiwn"]);
     let (first_rolls, first_seed) = rolls(&mut first);
     let (second_rolls, second_seed) = rolls(&mut second);
     assert_ne!(first_seed, second_seed, "each engine draws its own seed");
@@ -187,7 +187,7 @@ fn go_at_a_chance_ply_rolls_from_the_dice_seed_alone() {
 
 #[test]
 fn dwnsiwn_with_rolls_through_the_protocol() {
-    let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let mut engine = start_engine(&["--game", "dwnsiwn"]);
     assert_eq!(
         engine.query("chance"),
         "roll:1 1 roll:2 1 roll:3 1 roll:4 1 roll:5 1 roll:6 1"
@@ -223,7 +223,7 @@ fn dwnsiwn_with_rolls_through_the_protocol() {
 
 #[test]
 fn a_roll_that_is_not_legal_is_refused_and_the_position_stays() {
-    let mut engine = EngineProcess::start(&["--game", "dwnsiwn"]);
+    let mut engine = start_engine(&["--game", "dwnsiwn"]);
     engine.exchange("position startpos moves roll:3");
     let before = engine.query("fen");
     let due = "(a roll is due: roll:1 roll:2 roll:3 roll:4 roll:5 roll:6)";

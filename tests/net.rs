@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::engine::{EngineProcess, bestmove, is_error};
+use common::engine::{EngineProcess, Talk, bestmove, is_error, start_engine};
 use common::nets::{fixed_net, write_net};
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{Evaluation, Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
@@ -62,7 +62,7 @@ fn eval_file_loads_a_net_that_changes_the_search_and_refuses_bad_files_keeping_t
     let (dimraw_shape, dimraw_weights) = fixed_net::<Dimraw>(16);
     let dimraw = write_net(&encode(&dimraw_shape, &dimraw_weights).unwrap(), "dimraw");
     let junk = write_net(b"not a network at all", "junk");
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let score = |engine: &mut EngineProcess| {
         engine.send("position startpos");
         engine.send("go depth 3");
@@ -119,7 +119,7 @@ fn eval_file_opens_only_regular_files_reads_the_header_first_and_keeps_the_path_
         .unwrap()
         .set_len(1_500_000_000)
         .unwrap();
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let refusals = [
         (fifo.to_str().unwrap(), "not a regular file"),
         ("/dev/zero", "not a regular file"),
@@ -262,7 +262,7 @@ fn a_net_is_held_within_the_bound_a_game_promises_for_its_evaluation() {
 /// `Eval`, and come back when the evaluation does.
 #[test]
 fn the_net_scores_the_leaves_of_mcts() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send("setoption name Search value mcts");
     engine.send("setoption name Playout value eval");
     let mut score = |eval: &str| {

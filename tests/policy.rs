@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::engine::EngineProcess;
+use common::engine::{EngineProcess, Talk, start_engine};
 use common::nets::{fixed_net, with_policy, write_net};
 use tabula::game::inputs::ActiveInputs;
 use tabula::game::{GameConfig, Inputs, Profiled, Rules};
@@ -132,7 +132,7 @@ fn the_head_guides_mcts_and_leaves_alpha_beta_alone() {
     let (shape, weights) = fixed_net::<TumblingDown>(HIDDEN);
     let plain = write_net(&encode(&shape, &weights).unwrap(), "plain");
     let headed = write_net(&net_with_policy(TumblingDown::MOVE_INDEX_SPACE), "headed");
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send("setoption name Threads value 1");
     assert_eq!(
         search(&mut engine, &plain, "go depth 4"),

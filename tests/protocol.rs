@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::engine::{EngineProcess, bestmove, is_error};
+use common::engine::{Talk, bestmove, is_error, start_engine};
 use tabula::options::OptionTable;
 use tabula::registry::Registry;
 
@@ -10,7 +10,7 @@ const START_FEN: &str = ".,.,.,o,oo,oo,ooo,oooo/.,.,.,.,o,oo,oo,ooo/.,.,.,.,.,o,
 
 #[test]
 fn handshake_lists_every_option() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send("ugi");
     let lines = engine.until("ugiok");
     assert!(lines[0].starts_with("id name tabula "));
@@ -37,7 +37,7 @@ fn handshake_lists_every_option() {
 
 #[test]
 fn options_accept_good_values_and_refuse_bad_ones() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     for good in [
         "setoption name Hash value 8",
         "setoption name Threads value 2",
@@ -80,7 +80,7 @@ fn options_accept_good_values_and_refuse_bad_ones() {
 
 #[test]
 fn every_query_answers_once() {
-    let mut engine = EngineProcess::start(&["--game", "tumbling-down"]);
+    let mut engine = start_engine(&["--game", "tumbling-down"]);
     assert_eq!(engine.query("p1turn"), "true");
     assert_eq!(engine.query("gameover"), "false");
     assert_eq!(engine.query("result"), "none");
@@ -109,7 +109,7 @@ fn every_query_answers_once() {
 
 #[test]
 fn positions_from_text_and_moves() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.exchange(&format!("position fen {START_FEN} moves e1f2 h4g4"));
     assert!(engine.query("fen").ends_with(" p1 2"));
     engine.exchange("position startpos moves e1f1 d8c8 f1e1 c8d8 e1f1 d8c8 f1e1 c8d8");
@@ -134,7 +134,7 @@ fn positions_from_text_and_moves() {
 
 #[test]
 fn go_with_each_limit_gives_one_legal_bestmove() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     for go in [
         "go depth 3",
         "go nodes 2000",
@@ -175,7 +175,7 @@ fn go_with_each_limit_gives_one_legal_bestmove() {
 
 #[test]
 fn stop_ends_go_infinite_and_isready_answers_meanwhile() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send("go infinite");
     engine.send("isready");
     let lines = engine.until("readyok");
@@ -201,7 +201,7 @@ fn stop_ends_go_infinite_and_isready_answers_meanwhile() {
 
 #[test]
 fn go_without_a_decision_answers_none() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.exchange("position startpos moves a2a1t d8e8 a1b2t");
     engine.send("go depth 2");
     let lines = engine.until("bestmove");
@@ -216,7 +216,7 @@ fn go_without_a_decision_answers_none() {
 
 #[test]
 fn a_mate_in_one_is_reported_in_plies() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.exchange("position startpos moves a2a1t d8e8");
     engine.send("go depth 4");
     let lines = engine.until("bestmove");
@@ -230,7 +230,7 @@ fn a_mate_in_one_is_reported_in_plies() {
 
 #[test]
 fn perft_and_bench_through_the_protocol() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send("go perft 2");
     let lines = engine.until("Nodes searched");
     assert_eq!(lines.len(), 150);
@@ -262,7 +262,7 @@ fn is_bench_total(line: &str) -> bool {
 
 #[test]
 fn perft_and_bench_run_on_the_search_thread_and_stop_on_stop() {
-    let mut engine = EngineProcess::start(&["--game", "splinter"]);
+    let mut engine = start_engine(&["--game", "splinter"]);
     engine.send("go perft 12");
     engine.send("isready");
     let lines = engine.until("readyok");
@@ -292,7 +292,7 @@ fn perft_and_bench_run_on_the_search_thread_and_stop_on_stop() {
 
 #[test]
 fn absurd_perft_and_bench_depths_are_refused() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let most = tabula::game::perft::MAX_DEPTH;
     for line in [format!("go perft {}", most + 1), "go perft 64".to_string()] {
         let lines = engine.exchange(&line);
@@ -307,7 +307,7 @@ fn absurd_perft_and_bench_depths_are_refused() {
 
 #[test]
 fn long_lines_are_refused_unread_and_errors_echo_no_control_characters() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let long = "x".repeat(tabula::protocol::MAX_LINE * 2);
     let lines = engine.exchange(&long);
     assert_eq!(lines.len(), 1, "{}", lines.len());
@@ -329,7 +329,7 @@ fn long_lines_are_refused_unread_and_errors_echo_no_control_characters() {
 
 #[test]
 fn go_nodes_zero_is_refused_with_a_bestmove() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let lines = engine.exchange("go nodes 0");
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(is_error(&lines[0]));
@@ -339,7 +339,7 @@ fn go_nodes_zero_is_refused_with_a_bestmove() {
 
 #[test]
 fn garbage_never_takes_the_engine_down() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     for garbage in [
         "",
         "   ",
@@ -362,7 +362,7 @@ fn garbage_never_takes_the_engine_down() {
 
 #[test]
 fn bytes_that_are_not_utf8_are_an_error_line_not_an_exit() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     engine.send_bytes(&[0xff, 0xfe, b'g', b'o', 0x80]);
     engine.send("isready");
     let lines = engine.until("readyok");
@@ -374,7 +374,7 @@ fn bytes_that_are_not_utf8_are_an_error_line_not_an_exit() {
 /// This machine kind has 24 GiB; a 64 GiB table cannot be had.
 #[test]
 fn a_hash_larger_than_memory_is_refused() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let lines = engine.exchange("setoption name Hash value 65536");
     assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
     engine.send("go depth 2");
@@ -398,7 +398,7 @@ fn a_hash_larger_than_memory_is_refused() {
 
 #[test]
 fn a_large_hash_table_is_had_without_writing_it() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let Some(before) = engine.resident_mib() else {
         return engine.quit();
     };
@@ -429,7 +429,7 @@ fn nodes_searched(lines: &[String]) -> u64 {
 
 #[test]
 fn uginewgame_empties_the_table_whether_it_writes_it_or_makes_a_new_one() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     for hash in [1, 64] {
         engine.exchange(&format!("setoption name Hash value {hash}"));
         engine.exchange("uginewgame");
@@ -464,7 +464,7 @@ fn uginewgame_empties_the_table_whether_it_writes_it_or_makes_a_new_one() {
 
 #[test]
 fn a_large_mcts_tree_is_had_without_writing_it() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let Some(before) = engine.resident_mib() else {
         return engine.quit();
     };

@@ -4,12 +4,12 @@
 
 mod common;
 
-use common::engine::{EngineProcess, bestmove, is_error};
+use common::engine::{Talk, bestmove, is_error, start_engine};
 use common::without_clock;
 
 #[test]
 fn splinter_through_the_protocol() {
-    let mut engine = EngineProcess::start(&["--game", "splinter"]);
+    let mut engine = start_engine(&["--game", "splinter"]);
     assert_eq!(engine.query("legalmoves").split(' ').count(), 120);
     engine.exchange("position startpos moves h7h8 f10e10 h8h9 e10f10 h9h10 f10e10 h10h11 e10f10 h11h12 f10e10 h12h13 e10f10");
     assert_eq!(engine.query("islegal h13g14=f7"), "true");
@@ -27,7 +27,7 @@ fn splinter_through_the_protocol() {
 
 #[test]
 fn a_go_without_the_movers_clock_thinks_on_the_clocks_it_gives() {
-    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    let mut engine = start_engine(&["--game", "dwindle"]);
     engine.exchange("setoption name Players value 3");
     engine.exchange("position startpos moves e6");
     assert_eq!(engine.query("tomove"), "p2");
@@ -40,7 +40,7 @@ fn a_go_without_the_movers_clock_thinks_on_the_clocks_it_gives() {
 
 #[test]
 fn with_illegal_move_lose_a_bad_token_loses_the_game() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     let lines = engine.exchange("position startpos moves a2a1t zz99");
     assert!(
         lines.len() == 1 && lines[0].contains("the previous position stays"),
@@ -94,7 +94,7 @@ fn with_illegal_move_lose_a_bad_token_loses_the_game() {
 
 #[test]
 fn dwindle_for_four_players_through_the_protocol() {
-    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    let mut engine = start_engine(&["--game", "dwindle"]);
     for option in ["Board value dw7", "Players value 4"] {
         assert!(
             engine
@@ -145,7 +145,7 @@ fn dwindle_for_four_players_through_the_protocol() {
 
 #[test]
 fn dwindle_for_two_players_searches() {
-    let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+    let mut engine = start_engine(&["--game", "dwindle"]);
     engine.exchange("setoption name Board value dw7");
     engine.send("go depth 3");
     let lines = engine.until("bestmove");
@@ -159,7 +159,7 @@ fn dwindle_for_two_players_searches() {
 
 #[test]
 fn dimraw_through_the_protocol() {
-    let mut engine = EngineProcess::start(&[]);
+    let mut engine = start_engine(&[]);
     assert!(
         engine
             .exchange("setoption name UCI_Variant value dimraw")
@@ -185,7 +185,7 @@ fn dimraw_through_the_protocol() {
     );
     engine.quit();
 
-    let mut engine = EngineProcess::start(&["--game", "dimraw"]);
+    let mut engine = start_engine(&["--game", "dimraw"]);
     assert_eq!(engine.query("players"), "2");
     let lines = engine.exchange("position startpos moves @0 @0");
     assert!(lines.len() == 1 && is_error(&lines[0]), "{lines:?}");
@@ -195,7 +195,7 @@ fn dimraw_through_the_protocol() {
 #[test]
 fn random_search_plays_legal_moves_reproducibly() {
     let play = || {
-        let mut engine = EngineProcess::start(&["--game", "dimraw"]);
+        let mut engine = start_engine(&["--game", "dimraw"]);
         engine.exchange("setoption name Search value random");
         engine.exchange("setoption name Seed value 11");
         let mut moves: Vec<String> = Vec::new();
@@ -226,7 +226,7 @@ fn random_search_plays_legal_moves_reproducibly() {
 #[test]
 fn mcts_plays_and_repeats_itself_with_one_thread_and_a_seed() {
     let play = || {
-        let mut engine = EngineProcess::start(&["--game", "dwindle"]);
+        let mut engine = start_engine(&["--game", "dwindle"]);
         engine.exchange("setoption name Search value mcts");
         engine.exchange("setoption name Seed value 5");
         let mut moves: Vec<String> = Vec::new();
@@ -262,7 +262,7 @@ fn mcts_plays_and_repeats_itself_with_one_thread_and_a_seed() {
 /// A proven win is reported as a mate score and played at once.
 #[test]
 fn mcts_reports_a_proven_win_as_mate() {
-    let mut engine = EngineProcess::start(&["--game", "tumbling-down"]);
+    let mut engine = start_engine(&["--game", "tumbling-down"]);
     engine.exchange("setoption name Search value mcts");
     engine.exchange("position startpos moves a2a1t d8e8");
     engine.send("go movetime 20000");

@@ -1,68 +1,53 @@
-//! Drives the real `tabula` binary over its standard input and output.
+//! Drives the real `tabula` binary over its standard input and output, as the tools do: the
+//! process is `ugi::engine::EngineProcess` (one engine process type for tools and tests), and
+//! [`Talk`] adds what tests ask of it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::Command;
 use std::time::Duration;
+
+pub use ugi::engine::EngineProcess;
+use ugi::engine::Fault;
 
 /// How long a test waits for an expected line before it fails (a guard against hangs, not a speed test).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-/// A running engine process.
-pub struct EngineProcess {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// Starts the engine with extra command-line arguments; nothing is sent to it yet.
+pub fn start_engine(args: &[&str]) -> EngineProcess {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command.args(args);
+    EngineProcess::spawn(command).expect("start tabula")
 }
 
-impl EngineProcess {
-    /// Starts the engine with extra command-line arguments.
-    pub fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start tabula");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        EngineProcess {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    /// Sends one command line.
-    pub fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("engine accepts input");
-        self.stdin.flush().unwrap();
-    }
-
+/// What tests ask of an engine process.
+pub trait Talk {
     /// Reads lines up to and including the first that starts with `prefix`.
-    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+    fn until(&mut self, prefix: &str) -> Vec<String>;
+    /// Reads lines up to and including the first that passes `last` (`what` says which).
+    fn until_line(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String>;
+    /// Sends a command and returns every line it produced, using `isready` as a fence.
+    fn exchange(&mut self, line: &str) -> Vec<String>;
+    /// The single `response` of a query.
+    fn query(&mut self, what: &str) -> String;
+    /// The engine's resident memory in MiB (`VmRSS`), where the system says (Linux).
+    fn resident_mib(&self) -> Option<u64>;
+    /// Sends `quit` and checks that the process ends cleanly.
+    fn quit(self);
+}
+
+impl Talk for EngineProcess {
+    fn until(&mut self, prefix: &str) -> Vec<String> {
         self.until_line(&format!("starting with '{prefix}'"), |l| {
             l.starts_with(prefix)
         })
     }
 
-    /// Reads lines up to and including the first that passes `last` (`what` says which).
-    pub fn until_line(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String> {
+    fn until_line(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut seen = Vec::new();
         loop {
-            let line = self
-                .lines
-                .recv_timeout(PATIENCE)
-                .unwrap_or_else(|_| panic!("no line {what}; saw {seen:?}"));
+            let line = match self.next_line(PATIENCE) {
+                Ok(line) => line,
+                Err(fault) => panic!("no line {what} ({}); saw {seen:?}", fault.describe()),
+            };
             let done = last(&line);
             seen.push(line);
             if done {
@@ -71,8 +56,7 @@ impl EngineProcess {
         }
     }
 
-    /// Sends a command and returns every line it produced, using `isready` as a fence.
-    pub fn exchange(&mut self, line: &str) -> Vec<String> {
+    fn exchange(&mut self, line: &str) -> Vec<String> {
         self.send(line);
         self.send("isready");
         let mut lines = self.until("readyok");
@@ -80,8 +64,7 @@ impl EngineProcess {
         lines
     }
 
-    /// The single `response` of a query.
-    pub fn query(&mut self, what: &str) -> String {
+    fn query(&mut self, what: &str) -> String {
         let lines = self.exchange(&format!("query {what}"));
         assert_eq!(lines.len(), 1, "one response to 'query {what}': {lines:?}");
         lines[0]
@@ -91,27 +74,20 @@ impl EngineProcess {
             .to_string()
     }
 
-    /// The engine's resident memory in MiB (`VmRSS`), where the system says (Linux).
-    pub fn resident_mib(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+    fn resident_mib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.id())).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
         Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
     }
 
-    /// Sends `quit` and checks that the process ends cleanly.
-    pub fn quit(mut self) {
+    fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().expect("engine exits");
-        assert!(status.success(), "exit status {status}");
-    }
-}
-
-impl EngineProcess {
-    /// Sends raw bytes (which need not be UTF-8) followed by a newline.
-    pub fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("engine accepts input");
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
+        let status = self.wait_exit(PATIENCE);
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "exit status {status:?} ({})",
+            Fault::Exited.describe()
+        );
     }
 }
 

@@ -181,37 +181,9 @@ impl EngineProcess {
     /// Starts `spec` for `variant` (with `setup` options such as `Players` first) and
     /// waits for the handshake and `readyok`.
     pub fn start(spec: &EngineSpec, setup: &[(String, String)]) -> Result<Self, String> {
-        let mut command = command_for(&spec.cmd);
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
+        let mut engine = Self::spawn(command_for(&spec.cmd))
             .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
-        running().push(child.id());
-        watcher::tell(child.id(), true);
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = EngineProcess {
-            child,
-            stdin,
-            lines,
-            exited: false,
-            declared: Vec::new(),
-            handshake: spec.handshake,
-        };
+        engine.handshake = spec.handshake;
         engine.send("ugi");
         let mut declared = Vec::new();
         let limit = spec.handshake;
@@ -234,6 +206,45 @@ impl EngineProcess {
         Ok(engine)
     }
 
+    /// Starts `command` as an engine process, in a process group of its own (on Unix), with
+    /// its standard input and output piped, and sends it nothing: for a caller that speaks
+    /// the protocol itself ([`EngineProcess::start`] does the handshake).
+    pub fn spawn(mut command: Command) -> Result<Self, String> {
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| e.to_string())?;
+        running().push(child.id());
+        watcher::tell(child.id(), true);
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines,
+            exited: false,
+            declared: Vec::new(),
+            handshake: HANDSHAKE_TIME,
+        })
+    }
+
+    /// The process's id (on Unix, also its process group's).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The options the engine declared in its handshake.
     pub fn declared(&self) -> &[DeclaredOption] {
         &self.declared
@@ -241,11 +252,31 @@ impl EngineProcess {
 
     /// Sends one line (a dead engine swallows it).
     pub fn send(&mut self, line: &str) {
-        if writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// Sends `bytes` (which need not be UTF-8) and a newline, as one line.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let line = [bytes, b"\n"].concat();
+        if self
+            .stdin
+            .write_all(&line)
+            .and_then(|()| self.stdin.flush())
             .is_err()
         {
             self.exited = true;
+        }
+    }
+
+    /// Waits at most `limit` for the process to end by itself; its exit status, if it did.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + limit;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+                _ => return None,
+            }
         }
     }
 
