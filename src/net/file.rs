@@ -20,9 +20,10 @@
 //!
 //! A net is named by its content hash: `<game>-<first 16 hex digits>.tnet`.
 
-use super::accumulator::MAX_INPUTS;
-use super::forward::MAX_HIDDEN;
-
+/// The most inputs a net may have.
+pub const MAX_INPUTS: usize = 8192;
+/// The most hidden units a net may have.
+pub const MAX_HIDDEN: usize = 1024;
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"TABNET\0\0";
 /// The version of this layout.

@@ -4,10 +4,7 @@
 //! sums made afresh. The AVX2 path and the scalar path compute the same integers; the AVX2
 //! one is taken where the CPU has it.
 
-use super::file::{NetShape, NetWeights};
-
-/// The most hidden units a net may have.
-pub const MAX_HIDDEN: usize = 1024;
+use super::file::{MAX_HIDDEN, NetShape, NetWeights};
 
 /// The first layer's sums, kept on cache lines of their own (the SIMD loads themselves need no
 /// alignment: they are unaligned loads).

@@ -1,12 +1,13 @@
 //! Learned evaluations: a game's network (inputs -> hidden, clipped ReLU -> one value, from
 //! the evaluating seat's point of view), read from its file ([`file`]), evaluated in integers
-//! ([`forward`], with AVX2 where the CPU has it), its optional policy head for MCTS's priors
+//! ([`forward`], with AVX2 where the CPU has it; each search thread keeps its last sums, in
+//! [`kept_sums`]), its optional policy head for MCTS's priors
 //! ([`policy`]), and the choice between it and the game's hand-written evaluation
 //! ([`Evaluator`]).
 
-pub mod accumulator;
 pub mod file;
 pub mod forward;
+pub mod kept_sums;
 pub mod policy;
 
 use std::sync::Mutex;
@@ -63,11 +64,11 @@ impl Network {
     }
 
     /// The value of `pos` for `player`, in centipawns (from this thread's kept sums,
-    /// [`accumulator`]).
+    /// [`kept_sums`]).
     pub fn evaluate<G: Inputs>(&self, pos: &G, player: Player) -> i32 {
         let mut active = ActiveInputs::default();
         pos.active_inputs(player, &mut active);
-        self.centipawns(accumulator::output(self, player, active.as_slice()))
+        self.centipawns(kept_sums::output(self, player, active.as_slice()))
     }
 
     /// Whether the net has a policy head ([`policy`]).

@@ -4,8 +4,8 @@
 //! the value): the head is trained to correct those scores towards the searched moves.
 
 use super::Network;
-use super::file::PolicyWeights;
-use super::forward::{self, Accumulator, MAX_HIDDEN};
+use super::file::{MAX_HIDDEN, PolicyWeights};
+use super::forward::{self, Accumulator};
 use crate::game::inputs::ActiveInputs;
 use crate::game::{Inputs, Player};
 

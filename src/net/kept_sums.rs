@@ -7,12 +7,11 @@
 use std::cell::RefCell;
 
 use super::Network;
+use super::file::MAX_INPUTS;
 use super::forward::{self, Accumulator};
 use crate::game::bitset::BitSet;
 use crate::game::inputs::ActiveInputs;
 
-/// The most inputs a net may have.
-pub const MAX_INPUTS: usize = 8192;
 /// Words of a set of inputs.
 const WORDS: usize = MAX_INPUTS / 64;
 /// Seats with sums of their own.
