@@ -15,8 +15,8 @@ mod view;
 use crate::game::{BenchSpec, Profiled};
 use crate::profile::Profile;
 pub use moves::SpMove;
+pub use position::START;
 pub use position::Splinter;
-pub use text::START;
 
 impl Profiled for Splinter {
     const PROFILE: Profile = Profile::parse(include_str!("profile.txt"));

@@ -1,4 +1,4 @@
-//! The Splinter position: pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
+//! The Splinter position: the start, pieces in a padded mailbox, the no-return record, knockouts, make and unmake.
 
 use super::board::{CELLS, Cell, CellSet, on_board, reverse, step};
 use super::groups::{may_split, split, split_tied};
@@ -226,13 +226,17 @@ impl Splinter {
     }
 }
 
+/// The start position (P3, P4), kept as data because the piece-type layout is a convention.
+pub const START: &str =
+    "15/15/15/15/15/15/5rPpPr5/5PbBbP5/5pPkPp5/5PpKpP5/5pBbBp5/5RpPpR5/15/15/15/15/15/15 p1 - 0";
+
 impl Rules for Splinter {
     type Move = SpMove;
     const NAME: &'static str = "splinter";
     const MOVE_INDEX_SPACE: usize = 4096;
 
     fn startpos(config: &GameConfig) -> Result<Self, String> {
-        Splinter::from_text(super::text::START, config)
+        Splinter::from_text(START, config)
     }
 
     fn turn(&self) -> Turn {

@@ -1,4 +1,4 @@
-//! Position text (parse and write), the start position as data, and the board drawing.
+//! Position text (parse and write) and the board drawing.
 
 use super::board::{
     Cell, CellSet, DIRECTION_NAMES, FILES, RANKS, STRIDE, cell_name, cell_of, parse_cell,
@@ -9,10 +9,6 @@ use super::position::{
     NO_DIRECTION, PLY_LIMIT, Record, Splinter, TYPES, colour_of, kind_of, piece,
 };
 use crate::game::{GameConfig, Notation, Outcome, Player};
-
-/// The start position (P3, P4), kept as data because the piece-type layout is a convention.
-pub const START: &str =
-    "15/15/15/15/15/15/5rPpPr5/5PbBbP5/5pPkPp5/5PpKpP5/5pBbBp5/5RpPpR5/15/15/15/15/15/15 p1 - 0";
 
 /// The letter of a piece code: upper case for White (`p1`), lower case for Black.
 fn letter(code: u8) -> char {

@@ -1,4 +1,4 @@
-//! The Tumbling Down position: stacks, kings, hashing, make and unmake.
+//! The Tumbling Down position: the start, stacks, kings, hashing, make and unmake.
 
 use super::board::{LINES, Square, neighbour};
 use super::moves::TdMove;
@@ -250,13 +250,30 @@ impl TumblingDown {
     }
 }
 
+/// The rulebook's start position (P3): stacks of 4, 3, 2, 2, 1 by distance from each home corner.
+pub fn start_stacks() -> [(u8, u64); 64] {
+    const HEIGHT_BY_DISTANCE: [u8; 5] = [4, 3, 2, 2, 1];
+    let mut stacks = [(0u8, 0u64); 64];
+    for (sq, stack) in stacks.iter_mut().enumerate() {
+        let (f, r) = (sq % 8, sq / 8);
+        let (near_p1, near_p2) = (f + r, (7 - f) + (7 - r));
+        if near_p1 <= 4 {
+            *stack = (HEIGHT_BY_DISTANCE[near_p1], 0);
+        } else if near_p2 <= 4 {
+            let height = HEIGHT_BY_DISTANCE[near_p2];
+            *stack = (height, (1u64 << height) - 1);
+        }
+    }
+    stacks
+}
+
 impl Rules for TumblingDown {
     type Move = TdMove;
     const NAME: &'static str = "tumbling-down";
     const MOVE_INDEX_SPACE: usize = 1024;
 
     fn startpos(_config: &GameConfig) -> Result<Self, String> {
-        Ok(TumblingDown::from_parts(&super::text::start_stacks(), 0, 0))
+        Ok(TumblingDown::from_parts(&start_stacks(), 0, 0))
     }
 
     fn turn(&self) -> Turn {

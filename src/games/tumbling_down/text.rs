@@ -1,26 +1,9 @@
-//! Position text (parse and write), the start position and the board drawing.
+//! Position text (parse and write) and the board drawing.
 
 use super::board::Square;
 use super::moves::TdMove;
 use super::position::{CHECKERS_PER_PLAYER, PLY_LIMIT, TumblingDown, is_pure, top_owner};
 use crate::game::{GameConfig, Notation, Outcome, Player, Rules};
-
-/// The rulebook's start position (P3): stacks of 4, 3, 2, 2, 1 by distance from each home corner.
-pub fn start_stacks() -> [(u8, u64); 64] {
-    const HEIGHT_BY_DISTANCE: [u8; 5] = [4, 3, 2, 2, 1];
-    let mut stacks = [(0u8, 0u64); 64];
-    for (sq, stack) in stacks.iter_mut().enumerate() {
-        let (f, r) = (sq % 8, sq / 8);
-        let (near_p1, near_p2) = (f + r, (7 - f) + (7 - r));
-        if near_p1 <= 4 {
-            *stack = (HEIGHT_BY_DISTANCE[near_p1], 0);
-        } else if near_p2 <= 4 {
-            let height = HEIGHT_BY_DISTANCE[near_p2];
-            *stack = (height, (1u64 << height) - 1);
-        }
-    }
-    stacks
-}
 
 fn parse_result(text: &str) -> Result<Outcome, String> {
     match text {
