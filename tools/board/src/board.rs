@@ -13,10 +13,10 @@ use tabula::registry::{Entry, Registry};
 use tokio::sync::watch;
 use ugi::clock::bestmove_token;
 use ugi::declared::DeclaredOption;
-use ugi::engine::{EngineProcess, EngineSpec};
+use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
 use crate::bounds::Bounds;
-use crate::driver::{self, ThinkJob};
+use crate::driver::{self, Answer, Listener, ThinkJob};
 use crate::info::{self, Info};
 use crate::setup::{DiceMode, Limit, NewGame};
 use crate::table::{Search, Table};
@@ -111,22 +111,6 @@ pub struct Board {
     pub id: u64,
     table: Mutex<Table>,
     changed: watch::Sender<u64>,
-}
-
-/// A search's answer as its thread brings it back.
-pub struct Answer {
-    /// The job's table and number.
-    pub generation: u64,
-    /// See `generation`.
-    pub id: u64,
-    /// The seat that thought.
-    pub seat: usize,
-    /// The process, to keep for the next move (none if it could not start).
-    pub process: Option<EngineProcess>,
-    /// The `bestmove` line, or what went wrong.
-    pub line: Result<String, String>,
-    /// Milliseconds from `go` to the answer.
-    pub spent_ms: u64,
 }
 
 impl Board {
@@ -298,7 +282,7 @@ impl Board {
     }
 
     /// An engine's line during a search or an analysis.
-    pub fn engine_line(&self, generation: u64, id: u64, line: &str) {
+    fn line_of_engine(&self, generation: u64, id: u64, line: &str) {
         let Some(parsed) = info::parse(line) else {
             return;
         };
@@ -325,7 +309,7 @@ impl Board {
     }
 
     /// A search's answer: the move is checked and played, or the engine loses.
-    pub fn answer(self: &Arc<Self>, answer: Answer) {
+    fn take_answer(self: &Arc<Self>, answer: Answer) {
         let mut table = self.lock();
         if table.generation != answer.generation {
             drop(table);
@@ -415,5 +399,19 @@ impl Board {
         if changed {
             self.notify();
         }
+    }
+}
+
+impl Listener for Board {
+    fn engine_line(&self, generation: u64, id: u64, line: &str) {
+        self.line_of_engine(generation, id, line);
+    }
+
+    fn answer(self: &Arc<Self>, answer: Answer) {
+        self.take_answer(answer);
+    }
+
+    fn analysis_ended(&self, generation: u64, id: u64, failure: Option<Fault>) {
+        self.end_analysis(generation, id, failure);
     }
 }

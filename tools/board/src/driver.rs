@@ -7,7 +7,32 @@ use std::time::{Duration, Instant};
 
 use ugi::engine::{EngineProcess, EngineSpec, Fault};
 
-use crate::board::{Answer, Board};
+/// Where a driver's thread reports: each line the engine writes while it thinks, the answer
+/// of a search, the end of an analysis (the board; this module knows no board).
+pub trait Listener {
+    /// A line the engine wrote during search or analysis `id` of table `generation`.
+    fn engine_line(&self, generation: u64, id: u64, line: &str);
+    /// A search's answer.
+    fn answer(self: &Arc<Self>, answer: Answer);
+    /// An analysis ended (stopped, or the engine failed).
+    fn analysis_ended(&self, generation: u64, id: u64, failure: Option<Fault>);
+}
+
+/// A search's answer as its thread brings it back.
+pub struct Answer {
+    /// The job's table and number.
+    pub generation: u64,
+    /// See `generation`.
+    pub id: u64,
+    /// The seat that thought.
+    pub seat: usize,
+    /// The process, to keep for the next move (none if it could not start).
+    pub process: Option<EngineProcess>,
+    /// The `bestmove` line, or what went wrong.
+    pub line: Result<String, String>,
+    /// Milliseconds from `go` to the answer.
+    pub spent_ms: u64,
+}
 
 /// How often a waiting thread looks at its stop flag.
 const POLL: Duration = Duration::from_millis(20);
@@ -58,7 +83,7 @@ pub struct AnalyseJob {
 /// Reads lines until `bestmove` (returned), passing the others to the board. After `stop`
 /// is set it sends `stop` once and waits a little longer; past `wait` it gives up.
 fn until_bestmove(
-    board: &Board,
+    board: &impl Listener,
     (generation, id): (u64, u64),
     process: &mut EngineProcess,
     wait: Option<Duration>,
@@ -86,7 +111,7 @@ fn until_bestmove(
 }
 
 /// Runs one seat's search and hands its answer to the board.
-pub fn think(board: Arc<Board>, job: ThinkJob) {
+pub fn think(board: Arc<impl Listener>, job: ThinkJob) {
     let started_process = match job.process {
         Some(process) => Ok(process),
         None => EngineProcess::start(&job.spec, &job.setup),
@@ -108,7 +133,7 @@ pub fn think(board: Arc<Board>, job: ThinkJob) {
     process.send(&job.go);
     let started = Instant::now();
     let line = until_bestmove(
-        &board,
+        board.as_ref(),
         (job.generation, job.id),
         &mut process,
         Some(job.wait),
@@ -127,7 +152,7 @@ pub fn think(board: Arc<Board>, job: ThinkJob) {
 }
 
 /// Runs an analysis until it is stopped or the engine fails.
-pub fn analyse(board: Arc<Board>, job: AnalyseJob) {
+pub fn analyse(board: Arc<impl Listener>, job: AnalyseJob) {
     let mut process = match EngineProcess::start(&job.spec, &job.setup) {
         Ok(process) => process,
         Err(_) => return board.analysis_ended(job.generation, job.id, Some(Fault::Exited)),
@@ -135,7 +160,7 @@ pub fn analyse(board: Arc<Board>, job: AnalyseJob) {
     process.send(&job.position);
     process.send("go infinite");
     let result = until_bestmove(
-        &board,
+        board.as_ref(),
         (job.generation, job.id),
         &mut process,
         None,

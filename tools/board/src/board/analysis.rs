@@ -74,7 +74,7 @@ impl Board {
     }
 
     /// An analysis ended (stopped, or the engine failed).
-    pub fn analysis_ended(&self, generation: u64, id: u64, failure: Option<Fault>) {
+    pub(super) fn end_analysis(&self, generation: u64, id: u64, failure: Option<Fault>) {
         let mut table = self.lock();
         if table.generation != generation {
             return;
