@@ -17,7 +17,6 @@ pub mod game;
 pub mod games;
 pub mod net;
 pub mod options;
-pub mod profile;
 pub mod protocol;
 pub mod registry;
 pub mod search;

@@ -2,7 +2,7 @@
 //! takes for the knobs to tune.
 
 use super::cli::Context;
-use crate::profile::{KnobKind, OPTION_PREFIX, Profile, listing};
+use crate::game::profile::{KnobKind, OPTION_PREFIX, Profile, listing};
 use crate::registry::Entry;
 
 /// `tabula profile`'s arguments.

@@ -19,6 +19,7 @@ pub mod inputs;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod profile;
 pub mod repetition;
 pub mod rules;
 pub mod two_player;
@@ -32,7 +33,7 @@ pub use outcome::Outcome;
 pub use rules::Rules;
 pub use view::Picture;
 
-use crate::profile::Profile;
+use profile::Profile;
 
 /// A player index: 0 is `p1`, 1 is `p2`, up to 5 for `p6`.
 pub type Player = u8;

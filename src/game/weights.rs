@@ -56,7 +56,7 @@ pub(crate) struct Pair {
 /// The line of a `name value` text (`#` starts a comment) that starts at `at`: where the next
 /// line starts, and the line's pair unless it is blank or a comment. A line with more than a
 /// name and a value stops the build (the function runs in a `const`). The weights and the
-/// search profile ([`crate::profile::Profile::parse`]) are such texts.
+/// search profile ([`crate::game::profile::Profile::parse`]) are such texts.
 pub(crate) const fn pair_at(bytes: &[u8], at: usize) -> (usize, Option<Pair>) {
     let end = line_end(bytes, at);
     let (name_start, name_end) = word(bytes, at, end);

@@ -6,7 +6,7 @@ pub mod choices;
 pub mod table;
 
 use crate::game::GameConfig;
-use crate::profile::Overrides;
+use crate::game::profile::Overrides;
 use crate::registry::{Entry, Registry};
 use crate::search::mcts::{LeafScoring, MctsSettings};
 use crate::search::{ManyPlayers, Style};

@@ -1,10 +1,10 @@
 //! The engine's options in one typed table: each option's declaration line, `setoption`
 //! parsing and reading all come from its one row; enumerated values are the enums of
 //! [`super::choices`]. The search profile's knobs come from their declarations in
-//! [`crate::profile`]: each is a hidden option `profile.<knob>`, and a few also stand behind a
+//! [`crate::game::profile`]: each is a hidden option `profile.<knob>`, and a few also stand behind a
 //! public option (`Reductions`, `Exploration`, ...) whose `auto` (or -1) keeps the game's value.
 
-use crate::profile::{KNOBS, KnobKind};
+use crate::game::profile::{KNOBS, KnobKind};
 use crate::registry::Registry;
 
 use super::EngineOptions;

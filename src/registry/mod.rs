@@ -9,9 +9,9 @@ use std::time::Duration;
 use rand::SeedableRng;
 
 use crate::game::any_game::{AnyGame, TypedGame};
+use crate::game::profile::Profile;
 use crate::game::{BenchSpec, Game, GameConfig, GameVisitor};
 use crate::net::Network;
-use crate::profile::Profile;
 use crate::search::mcts::playout::{PlayoutRun, random_playouts};
 use session::{GameSession, Session};
 

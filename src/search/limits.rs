@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::profile::Profile;
+use crate::game::profile::Profile;
 
 /// Limits of one search, as given by `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -18,9 +18,9 @@ mod zeroed;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
+use crate::game::profile::Profile;
 use crate::game::{Game, Turn};
 use crate::net::Evaluator;
-use crate::profile::Profile;
 pub use limits::{SearchLimits, TimePlan};
 use report::{Event, Line, Progress, Reporter};
 use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};

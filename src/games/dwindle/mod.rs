@@ -9,8 +9,8 @@ pub mod position;
 mod text;
 mod view;
 
+use crate::game::profile::Profile;
 use crate::game::{BenchSpec, Profiled};
-use crate::profile::Profile;
 pub use position::{DwMove, Dwindle};
 
 impl Profiled for Dwindle {

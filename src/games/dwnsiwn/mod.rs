@@ -11,8 +11,8 @@ pub mod pyramid;
 mod text;
 mod view;
 
+use crate::game::profile::Profile;
 use crate::game::{BenchSpec, Profiled};
-use crate::profile::Profile;
 pub use moves::DnMove;
 pub use position::Dwnsiwn;
 

@@ -12,8 +12,8 @@ mod square;
 mod text;
 mod view;
 
+use crate::game::profile::Profile;
 use crate::game::{BenchSpec, Profiled};
-use crate::profile::Profile;
 pub use moves::SpMove;
 pub use position::START;
 pub use position::Splinter;

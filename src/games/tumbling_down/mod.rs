@@ -10,8 +10,8 @@ pub mod position;
 mod text;
 mod view;
 
+use crate::game::profile::Profile;
 use crate::game::{BenchSpec, Profiled};
-use crate::profile::Profile;
 pub use moves::TdMove;
 pub use position::TumblingDown;
 

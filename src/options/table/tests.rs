@@ -1,6 +1,6 @@
 use super::*;
+use crate::game::profile::Profile;
 use crate::options::choices::SearchKind;
-use crate::profile::Profile;
 use crate::search::Style;
 
 /// Every value an option declares (combos: each word; spins: both ends; checks: both;

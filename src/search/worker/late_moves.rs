@@ -5,7 +5,7 @@
 //! quiet ones, and the quiescence search below would not see them either.
 
 use crate::game::Game;
-use crate::profile::Profile;
+use crate::game::profile::Profile;
 
 use super::super::ordering::{is_quiet, pick_next};
 use super::super::score::MATE_BOUND;

@@ -29,8 +29,8 @@ use super::score::{INFINITY, MAX_PLY, terminal_value, with_draw_preference};
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use super::{ManyPlayers, Style};
+use crate::game::profile::Profile;
 use crate::net::Evaluator;
-use crate::profile::Profile;
 use late_moves::MovesLeft;
 
 const NODES_PER_FLUSH: u64 = 1024;

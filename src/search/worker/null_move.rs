@@ -2,8 +2,8 @@
 //! turn to the opponent without moving, searched a few plies shallower, a real move will
 //! almost always do as well, and the node is cut without searching one.
 
+use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
-use crate::profile::Profile;
 
 use super::super::score::MATE_BOUND;
 use super::Worker;

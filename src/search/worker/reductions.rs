@@ -4,7 +4,7 @@
 //! shallower (its moves' order is a guess, and the next iteration finds the table's move).
 
 use crate::game::Game;
-use crate::profile::Profile;
+use crate::game::profile::Profile;
 
 use super::super::ordering::from_slot;
 use super::super::tt::NO_MOVE;

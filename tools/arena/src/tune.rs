@@ -308,8 +308,8 @@ fn write_profile(path: &str, spsa: &Spsa, game: &str) -> Result<(), String> {
         spsa.done, spsa.seed
     );
     for (option, value) in spsa.rounded() {
-        if let Some(knob) = option.strip_prefix(tabula::profile::OPTION_PREFIX) {
-            text = tabula::profile::set_knob_in_text(&text, knob, value, Some(&comment))?;
+        if let Some(knob) = option.strip_prefix(tabula::game::profile::OPTION_PREFIX) {
+            text = tabula::game::profile::set_knob_in_text(&text, knob, value, Some(&comment))?;
         }
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))

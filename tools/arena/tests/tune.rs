@@ -95,7 +95,7 @@ fn a_tuning_run_plays_seat_swapped_pairs_keeps_its_state_and_writes_the_profile(
         written.starts_with("# a profile\nnull_move on\nfutility_margin "),
         "{written}"
     );
-    let parsed = tabula::profile::Profile::parse(&written);
+    let parsed = tabula::game::profile::Profile::parse(&written);
     assert!(parsed.null_move && (10..=1000).contains(&parsed.futility_margin));
 
     // Resuming a state 2 pairs into 3 plays only the third pair.

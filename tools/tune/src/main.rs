@@ -254,7 +254,7 @@ fn weights_header(
 fn write_scale(path: &str, decade: i64, comment: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let text =
-        tabula::profile::set_knob_in_text(&text, "evaluation_decade", decade, Some(comment))?;
+        tabula::game::profile::set_knob_in_text(&text, "evaluation_decade", decade, Some(comment))?;
     std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
 }
 
@@ -299,7 +299,7 @@ mod tests {
             "# header\nnull_move on\nevaluation_decade 650 # fitted\n"
         );
         assert_eq!(
-            tabula::profile::Profile::parse(&text).evaluation_decade,
+            tabula::game::profile::Profile::parse(&text).evaluation_decade,
             650
         );
         assert!(write_scale(&path, 1, "too small").is_err());
