@@ -26,7 +26,7 @@ use report::{Event, Line, Progress, Reporter};
 use score::{INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use split::SplitBoard;
 pub use tt::TranspositionTable;
-use worker::{Budget, RootMove, Worker};
+use worker::{MainThreadLimits, RootMove, Worker};
 
 /// The most noisy decisions in a row that quiescence search plays past the horizon.
 pub const QUIESCENCE_PLIES: u32 = 8;
@@ -122,7 +122,7 @@ pub fn search<G: Game>(root: &G, params: &SearchParams<G>) -> SearchReport<G::Mo
     };
     params.tt.new_search();
     let shared_nodes = AtomicU64::new(0);
-    let budget = Budget {
+    let budget = MainThreadLimits {
         plan: TimePlan::new(
             params.limits,
             player as usize,
@@ -192,7 +192,7 @@ pub fn fixed_depth_value<G: Game>(
         depth: Some(depth),
         ..Default::default()
     };
-    let budget = Budget {
+    let budget = MainThreadLimits {
         plan: TimePlan::new(&limits, 0, 0, &style.profile),
         nodes: None,
     };

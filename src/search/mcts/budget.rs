@@ -9,16 +9,16 @@ use crate::search::padded::Padded;
 const MAX_CHUNK: u64 = 64;
 
 /// A node limit shared by a search's threads, and what each thread has run.
-pub struct Budget {
+pub struct IterationBudget {
     claimed: Padded<AtomicU64>,
     limit: u64,
     done: Box<[Padded<AtomicU64>]>,
 }
 
-impl Budget {
+impl IterationBudget {
     /// A budget of `limit` iterations (none: unbounded) for `threads` threads.
     pub fn new(limit: Option<u64>, threads: usize) -> Self {
-        Budget {
+        IterationBudget {
             claimed: Padded(AtomicU64::new(0)),
             limit: limit.unwrap_or(u64::MAX),
             done: (0..threads.max(1))
@@ -54,7 +54,7 @@ mod tests {
 
     #[test]
     fn claims_add_up_to_the_limit_exactly() {
-        let budget = Budget::new(Some(1000), 2);
+        let budget = IterationBudget::new(Some(1000), 2);
         let mut claims = Vec::new();
         loop {
             match budget.claim() {
@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn an_unbounded_budget_hands_out_whole_chunks() {
-        let budget = Budget::new(None, 4);
+        let budget = IterationBudget::new(None, 4);
         assert_eq!(budget.claim(), MAX_CHUNK);
         budget.record(0, 5);
         budget.record(3, 7);

@@ -23,7 +23,7 @@ pub struct Edge<M> {
     pub child: AtomicU32,
     /// The child's proven result (`solver::Proof` code), or 0.
     pub proof: AtomicU32,
-    /// What the evaluation's minimax makes of the decision, as `expand::Value` keeps it
+    /// What the evaluation's minimax makes of the decision, as `expand::Perspective` keeps it
     /// (`f32` bits; NaN when the node was made without the evaluation).
     pub value: AtomicU32,
     /// The decision's share of the exploration (a chance outcome's: its weight's share).

@@ -2,7 +2,7 @@
 //!
 //! A plain node's edges know nothing but their moves (uniform priors). A guided node
 //! evaluates the position after each of its moves once, when it is added: the result is the
-//! edge's value (a share of the game, as [`Value`] keeps it), the moves' priors come from how
+//! edge's value (a share of the game, as [`Perspective`] keeps it), the moves' priors come from how
 //! those values compare for the mover (corrected by the net's policy head where it has one),
 //! and a move that ends the game is proven at once.
 
@@ -25,14 +25,14 @@ const SHARE_ODDS_BOUND: f32 = (1.0 - SHARE_BOUND) / SHARE_BOUND;
 /// Whose share an edge's value is: player 0's with two players (so that a value means the same
 /// wherever it is read, whoever moves), else the mover's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Value {
+pub struct Perspective {
     players: usize,
 }
 
-impl Value {
+impl Perspective {
     /// The convention of a game of `players` players.
     pub fn new(players: usize) -> Self {
-        Value { players }
+        Perspective { players }
     }
 
     /// Whether values back up as minimax (two players; with more, a value is the mover's alone).
@@ -57,7 +57,7 @@ impl Value {
         self.of_values(turn, edges.iter().map(|e| (e.value(), e.prior)))
     }
 
-    /// [`Value::of_node`] from each edge's value and prior.
+    /// [`Perspective::of_node`] from each edge's value and prior.
     pub fn of_values(
         self,
         turn: Turn,
@@ -166,7 +166,7 @@ pub fn guided_edges<G: Game>(
     evaluator: Evaluator,
 ) -> Vec<Edge<G::Move>> {
     pos.generate(moves);
-    let convention = Value::new(pos.players());
+    let convention = Perspective::new(pos.players());
     let turn = pos.turn();
     let mover = match turn {
         Turn::Player(p) => p,
@@ -198,7 +198,7 @@ pub fn guided_edges<G: Game>(
     edges
 }
 
-/// The rewards a guided leaf at `pos` backs up: its `value` (`Value::of_node`) as shares, or
+/// The rewards a guided leaf at `pos` backs up: its `value` (`Perspective::of_node`) as shares, or
 /// `evaluator`'s shares (on the scale `decade`) where values do not back up (more than two
 /// players).
 pub fn leaf_rewards<G: Game>(
@@ -208,7 +208,7 @@ pub fn leaf_rewards<G: Game>(
     decade: f64,
 ) -> super::playout::Rewards {
     match value {
-        Some(v) if Value::new(pos.players()).backs_up() => {
+        Some(v) if Perspective::new(pos.players()).backs_up() => {
             let mut rewards = [0; 6];
             rewards[0] = (v * WIN as f32).round() as u64;
             rewards[1] = WIN - rewards[0];
@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn two_player_values_are_player_zeros_share() {
-        let convention = Value::new(2);
+        let convention = Perspective::new(2);
         assert_eq!(convention.seen_by(0.75, 0), 0.75);
         assert_eq!(convention.seen_by(0.75, 1), 0.25);
         let edges = [

@@ -21,9 +21,9 @@ use super::score::terminal_value;
 use super::{SearchParams, SearchReport, TimePlan};
 use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
-use budget::Budget;
+use budget::IterationBudget;
 use edges::Edge;
-use expand::Value;
+use expand::Perspective;
 use pending::Stats;
 use playout::centipawns;
 use solver::Proof;
@@ -130,7 +130,7 @@ pub fn search<G: Game>(
         params.move_overhead,
         &params.style.profile,
     );
-    let budget = Budget::new(params.limits.nodes, params.threads);
+    let budget = IterationBudget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         Walker::new(
@@ -209,7 +209,7 @@ impl<G: Game> Search<'_, G> {
 
     /// Iterates until a limit, `stop`, or a proven root; reports at every doubling. Returns
     /// whether it stopped because the node limit was spent.
-    fn run(&self, main: &mut Walker<G>, budget: &Budget) -> bool {
+    fn run(&self, main: &mut Walker<G>, budget: &IterationBudget) -> bool {
         let limits = self.params.limits;
         let root = self.tree.node(self.slot);
         let single_reply = root.edges().len() == 1 && self.plan.is_timed();
@@ -258,7 +258,7 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// The best move, its score and line so far.
-    fn report(&self, main: &Walker<G>, budget: &Budget) -> SearchReport<G::Move> {
+    fn report(&self, main: &Walker<G>, budget: &IterationBudget) -> SearchReport<G::Move> {
         let pv = self.principal_variation();
         let root = self.tree.node(self.slot);
         let best = &root.edges()[best_edge(root.edges(), self.player, self.root.players())];
@@ -274,7 +274,7 @@ impl<G: Game> Search<'_, G> {
                     Stats::of(best),
                     self.player,
                     self.settings.minimax,
-                    Value::new(self.root.players()),
+                    Perspective::new(self.root.players()),
                 ) as f64,
                 f64::from(self.settings.decade),
             ),

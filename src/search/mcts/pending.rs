@@ -45,7 +45,7 @@ pub struct Stats {
     pub visits: u32,
     /// The sum of the mover's rewards (fixed point, see `playout::WIN`).
     pub reward: u64,
-    /// The minimax value, as `expand::Value` keeps it.
+    /// The minimax value, as `expand::Perspective` keeps it.
     pub value: Option<f32>,
 }
 

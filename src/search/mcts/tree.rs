@@ -39,7 +39,7 @@ const WRITTEN: u32 = 2;
 const NO_ROOM: u32 = 3;
 
 /// One position in the tree; all zero bytes make a free slot.
-pub struct Node {
+pub struct TreeNode {
     /// The position hash (0 marks a free slot).
     key: AtomicU64,
     /// Whether guided search has scored the node as a new leaf (its first visit). Visits
@@ -72,11 +72,11 @@ impl EdgePlace {
 }
 
 // SAFETY: atomics only.
-unsafe impl Zeroable for Node {}
+unsafe impl Zeroable for TreeNode {}
 
 /// A node with the store that holds its edges.
 pub struct NodeRef<'a, M> {
-    node: &'a Node,
+    node: &'a TreeNode,
     edges: &'a EdgeMemory<M>,
 }
 
@@ -89,9 +89,9 @@ impl<M> Clone for NodeRef<'_, M> {
 impl<M> Copy for NodeRef<'_, M> {}
 
 impl<M> std::ops::Deref for NodeRef<'_, M> {
-    type Target = Node;
+    type Target = TreeNode;
 
-    fn deref(&self) -> &Node {
+    fn deref(&self) -> &TreeNode {
         self.node
     }
 }
@@ -128,7 +128,7 @@ pub struct Allowance {
 /// The store. The counter every new node writes sits on lines of its own, away from the
 /// node array's address that every step of every thread reads.
 pub struct Tree<M> {
-    nodes: ZeroedSlice<Node>,
+    nodes: ZeroedSlice<TreeNode>,
     edges: EdgeMemory<M>,
     mib: usize,
     used: Padded<AtomicUsize>,
@@ -142,7 +142,7 @@ impl<M: Copy> Tree<M> {
     pub fn try_new(mib: usize) -> Result<Self, String> {
         crate::search::memory::check_fits(mib, "the tree")?;
         let bytes = mib.max(1) << 20;
-        let slots = (bytes / SLOT_SHARE / size_of::<Node>()).max(PROBES);
+        let slots = (bytes / SLOT_SHARE / size_of::<TreeNode>()).max(PROBES);
         let edges = (bytes - bytes / SLOT_SHARE) / size_of::<Edge<M>>();
         let refused = || format!("cannot allocate {mib} MiB for the tree");
         Ok(Tree {
@@ -219,7 +219,7 @@ impl<M: Copy> Tree<M> {
     /// for the thread that has (it takes microseconds). False when they found no room.
     fn write_edges(
         &self,
-        node: &Node,
+        node: &TreeNode,
         claim: &mut EdgeClaim,
         children: impl FnOnce() -> Vec<Edge<M>>,
     ) -> bool {

@@ -6,7 +6,7 @@ use rand::SeedableRng as _;
 use rand_pcg::Pcg64Mcg;
 
 use super::edges::{Edge, visits_through};
-use super::expand::{Value, guided_edges, leaf_rewards, plain_edges};
+use super::expand::{Perspective, guided_edges, leaf_rewards, plain_edges};
 use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
@@ -47,7 +47,7 @@ pub struct Walker<'a, G: Game> {
     settings: MctsSettings,
     /// What scores leaves and edges: the game's evaluation or its network (the search's).
     evaluator: Evaluator,
-    convention: Value,
+    convention: Perspective,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
     path: Vec<Step>,
@@ -81,7 +81,7 @@ impl<'a, G: Game> Walker<'a, G> {
             pos: pos.clone(),
             settings: *settings,
             evaluator,
-            convention: Value::new(pos.players()),
+            convention: Perspective::new(pos.players()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             moves: Vec::new(),
             path: Vec::new(),
@@ -374,7 +374,7 @@ impl<'a, G: Game> Walker<'a, G> {
 /// What guided search thinks an edge with statistics `stats` is worth to `player`: the
 /// evaluation's minimax value blended by `minimax` with the mean reward (the value alone
 /// before the first visit).
-pub fn guided_value(stats: Stats, player: Player, minimax: f32, convention: Value) -> f32 {
+pub fn guided_value(stats: Stats, player: Player, minimax: f32, convention: Perspective) -> f32 {
     let known = stats.value.map_or(0.5, |v| convention.seen_by(v, player));
     if stats.visits == 0 {
         known

@@ -98,7 +98,7 @@ pub struct RootSearch {
 }
 
 /// The limits only the main thread enforces.
-pub struct Budget {
+pub struct MainThreadLimits {
     /// The time plan.
     pub plan: TimePlan,
     /// The node budget over all threads.
@@ -112,7 +112,7 @@ pub struct Worker<'a, G: Game> {
     tt: Option<&'a TranspositionTable>,
     stop: &'a AtomicBool,
     shared_nodes: &'a AtomicU64,
-    budget: Option<Budget>,
+    budget: Option<MainThreadLimits>,
     /// Positions this thread visited.
     pub nodes: u64,
     unflushed: u64,
@@ -158,7 +158,7 @@ impl<'a, G: Game> Worker<'a, G> {
         tt: Option<&'a TranspositionTable>,
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
-        budget: Option<Budget>,
+        budget: Option<MainThreadLimits>,
         style: Style,
     ) -> Self {
         let root = match pos.turn() {
@@ -241,7 +241,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The main thread's time plan, if this is the main thread.
-    pub fn budget(&self) -> Option<&Budget> {
+    pub fn budget(&self) -> Option<&MainThreadLimits> {
         self.budget.as_ref()
     }
 

@@ -8,7 +8,7 @@ type Line = RootMove<<TumblingDown as Rules>::Move>;
 /// returns the worker's node count and whether it left a found move first.
 fn search_lines(pos: &TumblingDown, lines: &mut [Line], nodes: Option<u64>) -> (u64, bool) {
     let (stop, shared) = (AtomicBool::new(false), AtomicU64::new(0));
-    let budget = nodes.map(|n| Budget {
+    let budget = nodes.map(|n| MainThreadLimits {
         plan: TimePlan::new(&Default::default(), 0, 0, &TumblingDown::PROFILE),
         nodes: Some(n),
     });
