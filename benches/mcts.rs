@@ -32,17 +32,20 @@ impl GameVisitor for Mcts<'_> {
             reporter: None,
             style: Style {
                 profile: G::PROFILE,
+                mcts: Some(MctsSettings {
+                    leaves: MctsSettings::leaves_of(&G::PROFILE),
+                    seed: 1,
+                }),
                 ..Style::default()
             },
         };
-        let settings = MctsSettings::of(&G::PROFILE, MctsSettings::leaves_of(&G::PROFILE), 1);
         let mut tree = Tree::try_new(16).expect("16 MiB");
         self.0
             .bench_function(&format!("{} mcts {iterations} iterations", G::NAME), |b| {
                 b.iter(|| {
                     tree.clear();
                     stop.store(false, std::sync::atomic::Ordering::Relaxed);
-                    black_box(search(&pos, &params, &settings, &mut tree).best)
+                    black_box(search(&pos, &params, &mut tree).best)
                 })
             });
     }

@@ -21,28 +21,36 @@ use tabula::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, fixed_depth_value,
 };
 
+/// A tree policy: MCTS's settings and the profile numbers it runs with (in hundredths).
+#[derive(Clone, Copy, Debug)]
+struct Policy {
+    settings: MctsSettings,
+    exploration: i32,
+    minimax: i32,
+}
+
 /// Plain UCT with random playouts to the end.
-const UCT: MctsSettings = MctsSettings {
-    exploration: 1.0,
-    leaves: LeafScoring::Playout { cutoff: 0 },
-    minimax: 0.0,
-    seed: 7,
-    decade: 400.0,
-    prior_temperature: 120.0,
+const UCT: Policy = Policy {
+    settings: MctsSettings {
+        leaves: LeafScoring::Playout { cutoff: 0 },
+        seed: 7,
+    },
+    exploration: 100,
+    minimax: 0,
 };
 
 /// PUCT guided by the evaluation, with minimax backups.
-const GUIDED: MctsSettings = MctsSettings {
-    exploration: 1.0,
-    leaves: LeafScoring::Evaluation,
-    minimax: 0.4,
-    seed: 7,
-    decade: 400.0,
-    prior_temperature: 120.0,
+const GUIDED: Policy = Policy {
+    settings: MctsSettings {
+        leaves: LeafScoring::Evaluation,
+        seed: 7,
+    },
+    exploration: 100,
+    minimax: 40,
 };
 
 /// Both tree policies.
-const POLICIES: [MctsSettings; 2] = [UCT, GUIDED];
+const POLICIES: [Policy; 2] = [UCT, GUIDED];
 
 /// A plain UCT search of `iterations` in `tree`, with its output.
 fn run<G: Game>(
@@ -54,14 +62,14 @@ fn run<G: Game>(
     run_with(pos, iterations, threads, tree, &UCT)
 }
 
-/// An MCTS search of `iterations` in `tree` with `settings` (on the scale and prior
+/// An MCTS search of `iterations` in `tree` with `policy` (on the scale and prior
 /// temperature of the game's profile), with its output.
 fn run_with<G: Game>(
     pos: &G,
     iterations: u64,
     threads: usize,
     tree: &mut Tree<G::Move>,
-    settings: &MctsSettings,
+    policy: &Policy,
 ) -> (SearchReport<G::Move>, String) {
     let limits = SearchLimits {
         nodes: Some(iterations),
@@ -80,14 +88,17 @@ fn run_with<G: Game>(
         tt: &tt,
         stop: &stop,
         reporter: Some(&recorder),
-        style: Style::default(),
+        style: Style {
+            mcts: Some(policy.settings),
+            profile: G::PROFILE,
+            ..Style::default()
+        }
+        .with(|profile| {
+            profile.mcts_exploration = policy.exploration;
+            profile.mcts_minimax = policy.minimax;
+        }),
     };
-    let settings = MctsSettings {
-        decade: G::PROFILE.evaluation_decade as f32,
-        prior_temperature: G::PROFILE.mcts_prior_temperature as f32,
-        ..*settings
-    };
-    let report = search(pos, &params, &settings, tree);
+    let report = search(pos, &params, tree);
     (report, recorder.text())
 }
 
@@ -328,7 +339,7 @@ fn dice_race_values_converge_to_expectimax() {
                 "{squares:?} p{}: mean {mean:.3}, exact {mine:.3} {settings:?}",
                 mover + 1
             );
-            if settings.leaves == LeafScoring::Evaluation {
+            if settings.settings.leaves == LeafScoring::Evaluation {
                 let value = best.value().unwrap() as f64;
                 let value = if mover == 0 { value } else { 1.0 - value };
                 assert!(

@@ -11,7 +11,6 @@ use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::encode;
 use tabula::net::{Evaluator, load, policy};
 use tabula::search::mcts::expand::{guided_edges, move_values};
-use tabula::search::mcts::{LeafScoring, MctsSettings};
 
 const HIDDEN: usize = 32;
 
@@ -78,12 +77,12 @@ fn a_policy_head_gives_its_golden_logits_and_mcts_its_priors() {
         spread > 1.0,
         "the fixed head tells the moves apart ({spread})"
     );
-    let settings = MctsSettings::of(&TumblingDown::PROFILE, LeafScoring::Evaluation, 0);
-    let scores: Vec<f32> = move_values(&mut pos, &moves, &settings, Evaluator::Net(net))
+    let profile = TumblingDown::PROFILE;
+    let scores: Vec<f32> = move_values(&mut pos, &moves, &profile, Evaluator::Net(net))
         .iter()
         .map(|v| v.score)
         .collect();
-    let edges = guided_edges(&mut pos, &mut moves, &settings, Evaluator::Net(net));
+    let edges = guided_edges(&mut pos, &mut moves, &profile, Evaluator::Net(net));
     let even = 0.1 / edges.len() as f32;
     let raised = |k: usize| scores[k] + logits[k];
     for (k, edge) in edges.iter().enumerate() {

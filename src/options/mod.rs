@@ -128,7 +128,10 @@ impl EngineOptions {
                     PlayoutKind::Eval => LeafScoring::Evaluation,
                     PlayoutKind::Auto => MctsSettings::leaves_of(&profile),
                 };
-                MctsSettings::of(&profile, leaves, self.seed)
+                MctsSettings {
+                    leaves,
+                    seed: self.seed,
+                }
             }),
         }
     }

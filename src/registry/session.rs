@@ -159,12 +159,12 @@ impl<G: Game> GameSession<G> {
         params: &SearchParams<G>,
         tree: &Mutex<Option<Tree<G::Move>>>,
     ) -> SearchReport<G::Move> {
-        let Some(settings) = params.style.mcts else {
+        if params.style.mcts.is_none() {
             return search(root, params);
-        };
+        }
         let mut tree = lock(tree);
         let tree = tree.get_or_insert_with(|| Tree::try_new(1).expect("1 MiB"));
-        mcts::search(root, params, &settings, tree)
+        mcts::search(root, params, tree)
     }
 }
 

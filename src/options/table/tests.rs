@@ -105,13 +105,14 @@ fn minimax_minus_one_takes_each_game_s_profile_and_a_percent_overrides_it() {
     let mut options = EngineOptions::defaults(&registry);
     options.search = SearchKind::Mcts;
     for entry in registry.entries() {
-        let weight = options.style(entry).mcts.unwrap().minimax;
-        assert_eq!(weight, entry.profile.mcts_minimax as f32 / 100.0);
+        let style = options.style(entry);
+        assert!(style.mcts.is_some(), "MCTS is the search");
+        assert_eq!(style.profile.mcts_minimax, entry.profile.mcts_minimax);
     }
     let args = ["name", "Minimax", "value", "55"];
     let options = table.parse_setoption(&args, &options).unwrap().options;
     for entry in registry.entries() {
-        assert_eq!(options.style(entry).mcts.unwrap().minimax, 0.55);
+        assert_eq!(options.style(entry).profile.mcts_minimax, 55);
     }
 }
 

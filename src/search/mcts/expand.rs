@@ -6,10 +6,10 @@
 //! those values compare for the mover (corrected by the net's policy head where it has one),
 //! and a move that ends the game is proven at once.
 
-use super::MctsSettings;
 use super::edges::Edge;
 use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
+use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
 use crate::net::{Evaluator, policy};
 use crate::search::score::share_of_score;
@@ -110,14 +110,15 @@ pub struct MoveValue {
 pub fn move_values<G: Game>(
     pos: &mut G,
     moves: &[G::Move],
-    settings: &MctsSettings,
+    profile: &Profile,
     evaluator: Evaluator,
 ) -> Vec<MoveValue> {
     let mover = match pos.turn() {
         Turn::Player(p) => p,
         _ => 0,
     };
-    let (decade, temperature) = (settings.decade, settings.prior_temperature);
+    let decade = profile.evaluation_decade as f32;
+    let temperature = profile.mcts_prior_temperature as f32;
     moves
         .iter()
         .map(|&mv| {
@@ -162,7 +163,7 @@ pub fn move_values<G: Game>(
 pub fn guided_edges<G: Game>(
     pos: &mut G,
     moves: &mut Vec<G::Move>,
-    settings: &MctsSettings,
+    profile: &Profile,
     evaluator: Evaluator,
 ) -> Vec<Edge<G::Move>> {
     pos.generate(moves);
@@ -172,7 +173,7 @@ pub fn guided_edges<G: Game>(
         Turn::Player(p) => p,
         _ => 0,
     };
-    let values = move_values(pos, moves, settings, evaluator);
+    let values = move_values(pos, moves, profile, evaluator);
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
     for (&mv, value) in moves.iter().zip(&values) {
         let edge = Edge::new(mv, 0.0, Some(convention.seen_by(value.share, mover)));
@@ -256,7 +257,6 @@ fn softmax(scores: &[f32]) -> Vec<f32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::LeafScoring;
     use super::*;
     use crate::game::Profiled;
 
@@ -303,8 +303,8 @@ mod tests {
     fn values_and_priors_follow_the_game<G: Game>() {
         let mut pos = G::startpos(&crate::game::GameConfig::default()).unwrap();
         let mut moves = Vec::new();
-        let settings = MctsSettings::of(&G::PROFILE, LeafScoring::Evaluation, 0);
-        let edges = guided_edges(&mut pos, &mut moves, &settings, Evaluator::Classic);
+        let profile = G::PROFILE;
+        let edges = guided_edges(&mut pos, &mut moves, &profile, Evaluator::Classic);
         let cps: Vec<f32> = edges
             .iter()
             .map(|edge| {
@@ -320,7 +320,7 @@ mod tests {
         let even = PRIOR_FLOOR / edges.len() as f32;
         let mut spread = 0.0f32;
         for (edge, &cp) in edges.iter().zip(&cps) {
-            let expected = 1.0 / (1.0 + 10f32.powf(-cp / settings.decade));
+            let expected = 1.0 / (1.0 + 10f32.powf(-cp / profile.evaluation_decade as f32));
             assert!(
                 (edge.value().unwrap() - expected).abs() < 1e-5,
                 "{}",
@@ -328,7 +328,7 @@ mod tests {
             );
             spread = spread.max((expected - 0.5).abs());
             let fall = ((edge.prior - even) / (edges[best].prior - even)).ln();
-            let expected_fall = (cp - cps[best]) / settings.prior_temperature;
+            let expected_fall = (cp - cps[best]) / profile.mcts_prior_temperature as f32;
             assert!(
                 (fall - expected_fall).abs() < 1e-2,
                 "{}: prior {} for {cp} cp against the best's {} for {} cp",

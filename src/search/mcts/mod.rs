@@ -16,9 +16,10 @@ mod walker;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::helpers::with_helpers;
+use super::limits::TimePlan;
 use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
-use super::{SearchParams, SearchReport, TimePlan};
+use super::settings::{SearchParams, SearchReport};
 use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
 use budget::IterationBudget;
@@ -44,39 +45,19 @@ pub enum LeafScoring {
     Evaluation,
 }
 
-/// The choices that shape an MCTS search.
+/// MCTS's choices that are not the profile's: how new leaves are scored (the `Playout`
+/// option) and the random streams' seed (`Seed`). Its numbers (exploration, the minimax
+/// weight, the prior temperature, the game's scale) it reads from the search's profile where
+/// it uses them, as alpha-beta does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsSettings {
-    /// The exploration constant, UCT's or PUCT's (rewards run from 0 to 1).
-    pub exploration: f32,
     /// How new leaves are scored, and so which tree policy runs.
     pub leaves: LeafScoring,
-    /// Guided search: the weight of the evaluation's minimax value against the mean reward
-    /// (0 to 1).
-    pub minimax: f32,
     /// Seeds the random streams (with the root's hash and the thread's number).
     pub seed: u64,
-    /// Centipawns of evaluation per tenfold change in the odds of winning (the profile's
-    /// `evaluation_decade`): evaluations become shares of the game by it.
-    pub decade: f32,
-    /// Guided search: a move this many centipawns worse than the best gets `1/e` of its prior
-    /// (the profile's `mcts_prior_temperature`).
-    pub prior_temperature: f32,
 }
 
 impl MctsSettings {
-    /// The settings a profile gives, with leaves scored as `leaves` and streams from `seed`.
-    pub fn of(profile: &Profile, leaves: LeafScoring, seed: u64) -> Self {
-        MctsSettings {
-            exploration: profile.mcts_exploration as f32 / 100.0,
-            leaves,
-            minimax: profile.mcts_minimax as f32 / 100.0,
-            seed,
-            decade: profile.evaluation_decade as f32,
-            prior_temperature: profile.mcts_prior_temperature as f32,
-        }
-    }
-
     /// How a profile scores new leaves under `Playout auto`.
     pub fn leaves_of(profile: &Profile) -> LeafScoring {
         match profile.mcts_playouts {
@@ -84,6 +65,19 @@ impl MctsSettings {
             false => LeafScoring::Evaluation,
         }
     }
+
+    /// The settings of `Playout auto` on `profile`, with streams from seed 0.
+    pub fn auto(profile: &Profile) -> Self {
+        MctsSettings {
+            leaves: Self::leaves_of(profile),
+            seed: 0,
+        }
+    }
+}
+
+/// A profile knob in hundredths as the number it stands for (`mcts_exploration 50` is 0.5).
+pub fn hundredths(knob: i32) -> f32 {
+    knob as f32 / 100.0
 }
 
 /// The most iterations between looks at the clock.
@@ -98,22 +92,24 @@ const PV_LIMIT: usize = 64;
 
 /// Searches `root` (which must have a player to move) with MCTS in `tree`, keeping what the
 /// tree knows of earlier searches unless it is over half full (see [`Tree::prepare`]).
-/// `nodes` counts iterations; the style's evaluator scores leaves and edges.
+/// `nodes` counts iterations; the style's evaluator scores leaves and edges, its MCTS
+/// settings (`Playout auto` where it has none) and its profile shape the search.
 pub fn search<G: Game>(
     root: &G,
     params: &SearchParams<G>,
-    settings: &MctsSettings,
     tree: &mut Tree<G::Move>,
 ) -> SearchReport<G::Move> {
     let Turn::Player(player) = root.turn() else {
         panic!("search needs a player to move");
     };
+    let profile = &params.style.profile;
+    let settings = &params.style.mcts_settings();
     tree.prepare(settings.leaves == LeafScoring::Evaluation);
     let evaluator = params.style.evaluator;
     let (mut pos, mut moves) = (root.clone(), Vec::new());
     let mut add_root = |tree: &Tree<G::Move>| {
         tree.find_or_add(root.hash(), &mut Allowance::default(), || {
-            edges_of(&mut pos, settings, evaluator, &mut moves)
+            edges_of(&mut pos, settings, profile, evaluator, &mut moves)
         })
     };
     let slot = match add_root(tree) {
@@ -133,15 +129,7 @@ pub fn search<G: Game>(
     let budget = IterationBudget::new(params.limits.nodes, params.threads);
     let walker = |thread: u64| {
         let seed = settings.seed ^ root.hash() ^ thread.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        Walker::new(
-            tree,
-            slot,
-            root,
-            settings,
-            evaluator,
-            seed,
-            params.threads > 1,
-        )
+        Walker::new(tree, slot, root, &params.style, seed, params.threads > 1)
     };
     let search = Search {
         root,
@@ -273,12 +261,15 @@ impl<G: Game> Search<'_, G> {
                 guided_value(
                     Stats::of(best),
                     self.player,
-                    self.settings.minimax,
+                    hundredths(self.params.style.profile.mcts_minimax),
                     Perspective::new(self.root.players()),
                 ) as f64,
-                f64::from(self.settings.decade),
+                f64::from(self.params.style.profile.evaluation_decade),
             ),
-            None => centipawns(best.mean().unwrap_or(0.5), f64::from(self.settings.decade)),
+            None => centipawns(
+                best.mean().unwrap_or(0.5),
+                f64::from(self.params.style.profile.evaluation_decade),
+            ),
         };
         SearchReport {
             best: best.mv,

@@ -11,21 +11,24 @@ use super::pending::{HOT_VISITS, Held, Run, Stats};
 use super::playout::{Rewards, evaluation_rewards, outcome_rewards, playout};
 use super::solver::{Proof, settle};
 use super::tree::{Allowance, Tree};
-use super::{LeafScoring, MctsSettings};
+use super::{LeafScoring, MctsSettings, hundredths};
+use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
 use crate::net::Evaluator;
 use crate::search::score::MAX_PLY;
+use crate::search::settings::Style;
 
-/// A node's edges as `settings` make them: evaluated by `evaluator` for guided search, else
-/// bare.
+/// A node's edges as `settings` make them: evaluated by `evaluator` (on `profile`'s scale and
+/// prior temperature) for guided search, else bare.
 pub fn edges_of<G: Game>(
     pos: &mut G,
     settings: &MctsSettings,
+    profile: &Profile,
     evaluator: Evaluator,
     moves: &mut Vec<G::Move>,
 ) -> Vec<Edge<G::Move>> {
     match settings.leaves {
-        LeafScoring::Evaluation => guided_edges(pos, moves, settings, evaluator),
+        LeafScoring::Evaluation => guided_edges(pos, moves, profile, evaluator),
         LeafScoring::Playout { .. } => plain_edges(pos, moves),
     }
 }
@@ -45,6 +48,9 @@ pub struct Walker<'a, G: Game> {
     root: u32,
     pos: G,
     settings: MctsSettings,
+    /// The search's numbers (exploration, the minimax weight, the scale, the prior
+    /// temperature), read where they are used.
+    profile: Profile,
     /// What scores leaves and edges: the game's evaluation or its network (the search's).
     evaluator: Evaluator,
     convention: Perspective,
@@ -70,8 +76,7 @@ impl<'a, G: Game> Walker<'a, G> {
         tree: &'a Tree<G::Move>,
         root: u32,
         pos: &G,
-        settings: &MctsSettings,
-        evaluator: Evaluator,
+        style: &Style,
         seed: u64,
         shared: bool,
     ) -> Self {
@@ -79,8 +84,9 @@ impl<'a, G: Game> Walker<'a, G> {
             tree,
             root,
             pos: pos.clone(),
-            settings: *settings,
-            evaluator,
+            settings: style.mcts_settings(),
+            profile: style.profile,
+            evaluator: style.evaluator,
             convention: Perspective::new(pos.players()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             moves: Vec::new(),
@@ -164,8 +170,9 @@ impl<'a, G: Game> Walker<'a, G> {
                     break (self.play_out(), false);
                 }
                 let (hash, settings, evaluator) = (self.pos.hash(), &self.settings, self.evaluator);
+                let profile = &self.profile;
                 let (pos, moves) = (&mut self.pos, &mut self.moves);
-                let edges = || edges_of(pos, settings, evaluator, moves);
+                let edges = || edges_of(pos, settings, profile, evaluator, moves);
                 match tree.find_or_add(hash, &mut self.allowance, edges) {
                     Some(found) => {
                         child = found + 1;
@@ -242,7 +249,7 @@ impl<'a, G: Game> Walker<'a, G> {
 
     /// The evaluation's scale, as the rewards read it.
     fn decade(&self) -> f64 {
-        f64::from(self.settings.decade)
+        f64::from(self.profile.evaluation_decade)
     }
 
     /// UCT: the edge with the best mean reward for `player` plus exploration; unvisited
@@ -257,7 +264,7 @@ impl<'a, G: Game> Walker<'a, G> {
         players: usize,
     ) -> usize {
         let parent_visits = parent_visits.max(1) as f32;
-        let explore = self.settings.exploration * parent_visits.ln().sqrt();
+        let explore = hundredths(self.profile.mcts_exploration) * parent_visits.ln().sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
             let stats = stats_of(edge, held, i);
@@ -289,7 +296,8 @@ impl<'a, G: Game> Walker<'a, G> {
         player: Player,
     ) -> usize {
         let players = self.pos.players();
-        let explore = self.settings.exploration * (parent_visits.max(1) as f32).sqrt();
+        let explore =
+            hundredths(self.profile.mcts_exploration) * (parent_visits.max(1) as f32).sqrt();
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, edge) in edges.iter().enumerate() {
             let stats = stats_of(edge, held, i);
@@ -298,7 +306,8 @@ impl<'a, G: Game> Walker<'a, G> {
                 Some(2) => return i,
                 Some(0) => -1.0,
                 _ => {
-                    let (minimax, convention) = (self.settings.minimax, self.convention);
+                    let minimax = hundredths(self.profile.mcts_minimax);
+                    let convention = self.convention;
                     let q = guided_value(stats, player, minimax, convention);
                     q + explore * edge.prior / (1 + stats.visits) as f32
                 }

@@ -10,7 +10,6 @@ use tabula::net::Evaluator;
 use tabula::net::file::{NetShape, NetWeights};
 use tabula::net::forward::{self, Accumulator};
 use tabula::search::mcts::expand::move_values;
-use tabula::search::mcts::{LeafScoring, MctsSettings};
 
 /// Samples stored back to back.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -148,7 +147,7 @@ impl Extract<'_> {
         self.into.moves = G::MOVE_INDEX_SPACE;
         self.into.training.hidden = hidden;
         self.into.validation.hidden = hidden;
-        let settings = MctsSettings::of(&G::PROFILE, LeafScoring::Evaluation, 0);
+        let profile = G::PROFILE;
         let (mut active, mut sums) = (ActiveInputs::default(), Accumulator::default());
         let (mut legal, mut clipped) = (Vec::new(), vec![0u8; hidden]);
         let (mut indices, mut scores) = (Vec::new(), Vec::new());
@@ -168,7 +167,7 @@ impl Extract<'_> {
             indices.clear();
             indices.extend(legal.iter().map(|&mv| G::move_index(mv) as u16));
             scores.clear();
-            let values = move_values(&mut pos, &legal, &settings, Evaluator::Net(net));
+            let values = move_values(&mut pos, &legal, &profile, Evaluator::Net(net));
             scores.extend(values.iter().map(|v| v.score));
             active.clear();
             pos.active_inputs(record.mover, &mut active);

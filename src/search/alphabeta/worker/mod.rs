@@ -23,14 +23,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Player, Turn};
 
-use super::limits::TimePlan;
 use super::ordering::MoveOrdering;
-use super::score::{INFINITY, MAX_PLY, terminal_value, with_draw_preference};
 use super::split::SplitBoard;
-use super::tt::TranspositionTable;
-use super::{ManyPlayers, Style};
 use crate::game::profile::Profile;
 use crate::net::Evaluator;
+use crate::search::limits::TimePlan;
+use crate::search::score::{INFINITY, MAX_PLY, terminal_value, with_draw_preference};
+use crate::search::settings::{ManyPlayers, Style};
+use crate::search::tt::TranspositionTable;
 use late_moves::MovesLeft;
 
 const NODES_PER_FLUSH: u64 = 1024;
@@ -205,7 +205,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Whether a node searched within (alpha, beta) may be cut on a guess (a null move, a
     /// futile margin): a zero-window node of a two-player search, away from mate scores.
     fn may_cut_by_a_guess(&self, alpha: i32, beta: i32) -> bool {
-        !self.paranoid && beta - alpha == 1 && beta.abs() < super::score::MATE_BOUND
+        !self.paranoid && beta - alpha == 1 && beta.abs() < crate::search::score::MATE_BOUND
     }
 
     /// Whether this worker searches max^n (a game of more than two players).
@@ -216,7 +216,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Whether a root score means the root player loses against all opponents together,
     /// whatever he plays, in a game of more than two players searched by alpha-beta.
     pub fn sees_only_losses(&self, score: i32) -> bool {
-        self.paranoid && !self.is_max_n() && score < -super::score::MATE_BOUND
+        self.paranoid && !self.is_max_n() && score < -crate::search::score::MATE_BOUND
     }
 
     /// Switches to max^n for the rest of this search.

@@ -14,8 +14,8 @@
 
 use crate::game::{Game, Player, Turn};
 
-use super::super::score::{INFINITY, MATE, MAX_PLY};
 use super::{Window, Worker};
+use crate::search::score::{INFINITY, MATE, MAX_PLY};
 
 /// One chance outcome with what is known of its value so far.
 #[derive(Clone, Copy)]

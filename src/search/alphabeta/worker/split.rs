@@ -1,14 +1,14 @@
-//! A worker's side of work splitting ([`crate::search::split`]): threads open split points
+//! A worker's side of work splitting ([`crate::search::alphabeta::split`]): threads open split points
 //! where others stand idle, work in them, and wait for work when they have none.
 
 use std::sync::atomic::Ordering::Relaxed;
 
 use crate::game::{Game, Player};
 
-use super::super::score::INFINITY;
-use super::super::split::{Job, Node, SplitBoard, SplitPoint};
 use super::late_moves::MovesLeft;
 use super::{NodeResult, RootMove, Window, Worker};
+use crate::search::alphabeta::split::{Job, Node, SplitBoard, SplitPoint};
+use crate::search::score::INFINITY;
 
 /// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
 /// 2-ply node's moves are worth handing out, and splitting there keeps a helper busy in the

@@ -4,9 +4,9 @@
 
 use crate::game::{Game, Player, Turn};
 
-use super::super::QUIESCENCE_PLIES;
-use super::super::score::MAX_PLY;
 use super::Worker;
+use crate::search::QUIESCENCE_PLIES;
+use crate::search::score::MAX_PLY;
 
 impl<G: Game> Worker<'_, G> {
     /// The value for `side` (the side to move) of a position at the horizon: the better of

@@ -4,8 +4,8 @@
 
 use crate::game::{Game, Player, Turn};
 
-use super::super::ManyPlayers;
 use super::{COALITION, NodeResult, Worker};
+use crate::search::settings::ManyPlayers;
 
 impl<G: Game> Worker<'_, G> {
     /// Whether the coalition's nodes are best-reply nodes in this search.

@@ -5,8 +5,8 @@
 use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
 
-use super::super::score::MATE_BOUND;
 use super::Worker;
+use crate::search::score::MATE_BOUND;
 
 /// How many plies shallower than a real move's the null move's reply is searched: the
 /// profile's `null_move_reduction`, a ply more per `null_move_depth_divisor` plies of depth.

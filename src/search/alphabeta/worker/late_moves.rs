@@ -7,9 +7,9 @@
 use crate::game::Game;
 use crate::game::profile::Profile;
 
-use super::super::ordering::{is_quiet, pick_next};
-use super::super::score::MATE_BOUND;
 use super::Worker;
+use crate::search::alphabeta::ordering::{is_quiet, pick_next};
+use crate::search::score::MATE_BOUND;
 
 /// How many moves of a node with `depth` plies left are searched before quiet ones are left
 /// out: the profile's `lmp_base` more than `lmp_per_depth_squared` hundredths of the square
@@ -126,7 +126,7 @@ mod tests {
     use super::*;
     use crate::games::dimraw::{Dimraw, DmMove};
     use crate::search::Style;
-    use crate::search::ordering::TACTICAL;
+    use crate::search::alphabeta::ordering::TACTICAL;
     use crate::search::score::MATE;
 
     #[test]

@@ -3,8 +3,8 @@
 
 use crate::game::{Game, Player};
 
-use super::score::MAX_PLY;
-use super::tt::NO_MOVE;
+use crate::search::score::MAX_PLY;
+use crate::search::tt::NO_MOVE;
 
 const HASH_MOVE: i32 = 1 << 30;
 const FIRST_KILLER: i32 = 1 << 29;

@@ -5,8 +5,8 @@
 
 use crate::game::{Game, Player, Turn};
 
-use super::super::score::{MAX_PLY, terminal_value};
 use super::{RootMove, Worker};
+use crate::search::score::{MAX_PLY, terminal_value};
 
 /// One value per player (unused slots stay 0).
 pub type Values = [i32; 6];

@@ -3,9 +3,9 @@
 
 use crate::game::{Game, Player};
 
-use super::super::score::{MAX_PLY, from_tt, to_tt};
-use super::super::tt::{Bound, NO_MOVE, TtEntry};
 use super::Worker;
+use crate::search::score::{MAX_PLY, from_tt, to_tt};
+use crate::search::tt::{Bound, NO_MOVE, TtEntry};
 
 impl<G: Game> Worker<'_, G> {
     /// What every inner node does first: the static value at the horizon, 0 once stopped,

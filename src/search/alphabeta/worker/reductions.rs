@@ -6,9 +6,9 @@
 use crate::game::Game;
 use crate::game::profile::Profile;
 
-use super::super::ordering::from_slot;
-use super::super::tt::NO_MOVE;
 use super::Worker;
+use crate::search::alphabeta::ordering::from_slot;
+use crate::search::tt::NO_MOVE;
 
 /// The table covers depths and move indices below this; larger ones use its last row or column.
 const TABLE_SIZE: usize = 64;
