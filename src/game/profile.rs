@@ -224,6 +224,8 @@ profile! {
     mcts_minimax: i32 = 40, 0..=100, step 5;
     /// Guided MCTS: a move this many centipawns worse than the best gets 1/e of its prior.
     mcts_prior_temperature: i32 = 120, 5..=2000, step 10;
+    /// Guided MCTS: PUCT divides an edge's exploration by its visits plus this, in hundredths.
+    mcts_visit_offset: i32 = 100, 1..=1000, step 10;
 }
 
 impl Default for Profile {

@@ -309,7 +309,8 @@ impl<'a, G: Game> Walker<'a, G> {
                     let minimax = hundredths(self.profile.mcts_minimax);
                     let convention = self.convention;
                     let q = guided_value(stats, player, minimax, convention);
-                    q + explore * edge.prior / (1 + stats.visits) as f32
+                    let offset = hundredths(self.profile.mcts_visit_offset);
+                    q + explore * edge.prior / (offset + stats.visits as f32)
                 }
             };
             if value > best.0 {
