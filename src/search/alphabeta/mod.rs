@@ -2,6 +2,7 @@
 //! fallback, and threads that split the work (`split`); each thread's search is a
 //! [`worker`]'s.
 
+pub mod node;
 mod ordering;
 pub mod split;
 mod worker;
@@ -122,7 +123,13 @@ pub fn quiescence_value<G: Game>(root: &G) -> i32 {
         _ => return root.evaluate(0),
     };
     let mut worker = Worker::new(root.clone(), None, &stop, &nodes, None, style);
-    worker.horizon_value(side, 0, -INFINITY, INFINITY)
+    worker.horizon_value(node::Node {
+        side,
+        depth: 0,
+        ply: 0,
+        alpha: -INFINITY,
+        beta: INFINITY,
+    })
 }
 
 /// What iterative deepening needs beyond the worker.

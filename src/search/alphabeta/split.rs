@@ -17,7 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
-use crate::game::{Game, Player};
+use super::node::Node;
+use crate::game::Game;
 
 /// One move of a split point, to be searched by whichever thread takes it.
 #[derive(Clone, Copy, Debug)]
@@ -39,19 +40,6 @@ pub struct Raise<M> {
     pub value: i32,
     /// Its line, the move first.
     pub line: Vec<M>,
-}
-
-/// What a thread needs, beside the position, to search a split point's moves.
-#[derive(Clone, Copy, Debug)]
-pub struct Node {
-    /// The side whose value the node's moves are searched for.
-    pub side: Player,
-    /// The plies left at the split point.
-    pub depth: u32,
-    /// The split point's distance from the root.
-    pub ply: usize,
-    /// The node's beta.
-    pub beta: i32,
 }
 
 /// A node whose remaining moves are shared out, and what its moves have found.
@@ -347,6 +335,7 @@ mod tests {
                 side: 0,
                 depth: 3,
                 ply: 0,
+                alpha: -100,
                 beta: 100,
             };
             let jobs = vec![Job {

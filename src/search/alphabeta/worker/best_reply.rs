@@ -4,7 +4,8 @@
 
 use crate::game::{Game, Player, Turn};
 
-use super::{COALITION, NodeResult, Worker};
+use super::{NodeResult, Worker};
+use crate::search::alphabeta::node::Node;
 use crate::search::settings::ManyPlayers;
 
 impl<G: Game> Worker<'_, G> {
@@ -22,34 +23,34 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 
-    /// The coalition's value at a best-reply node: every opponent of the root player still
+    /// The coalition's value at a best-reply node (`node`, searched for the coalition): every opponent of the root player still
     /// in may reply, starting with the one the rules name.
-    pub(super) fn best_reply(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let (key, hash_move) = match self.enter_node(COALITION, depth, ply, alpha, beta) {
+    pub(super) fn best_reply(&mut self, node: Node) -> i32 {
+        let (key, hash_move) = match self.enter_node(node) {
             Ok(entry) => entry,
             Err(value) => return value,
         };
         let mover = self.mover();
         let players = self.pos.players() as Player;
-        let mut node = NodeResult::new(alpha, beta);
+        let mut result = NodeResult::new(node.alpha, node.beta);
         for k in 0..players {
             let replier = (mover + k) % players;
             let handed = replier != mover;
             if replier == self.root || (handed && !self.pos.hand_turn_to(replier)) {
                 continue;
             }
-            let (cut, improved) = self.search_moves(COALITION, depth, ply, hash_move, &mut node);
+            let (cut, improved) = self.search_moves(node, hash_move, &mut result);
             if handed {
                 self.pos.unmake();
                 if improved {
-                    self.pv[ply].clear();
+                    self.frames[node.ply].pv.clear();
                 }
             }
             if cut {
                 break;
             }
         }
-        self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);
-        node.best
+        self.store_table(key, node, &result);
+        result.best
     }
 }

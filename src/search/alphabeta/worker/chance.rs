@@ -12,9 +12,10 @@
 //! Everything is done on the weighted sums in `i64`, and the rounding is
 //! conservative, so a node that is not cut returns exactly the expectimax value.
 
-use crate::game::{Game, Player, Turn};
+use crate::game::{Game, Turn};
 
 use super::{Window, Worker};
+use crate::search::alphabeta::node::Node;
 use crate::search::score::{INFINITY, MATE, MAX_PLY};
 
 /// One chance outcome with what is known of its value so far.
@@ -48,23 +49,35 @@ fn window(low: i64, high: i64) -> (i32, i32) {
     )
 }
 
+/// A chance node's window as weighted sums: its alpha and beta times the outcomes' total
+/// weight, and that total.
+#[derive(Clone, Copy, Debug)]
+struct Sums {
+    alpha: i64,
+    beta: i64,
+    total: i64,
+}
+
+/// What the outcomes' bounds add up to, weighted: the least and the most the node can be
+/// worth, times the total weight.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    low: i64,
+    high: i64,
+}
+
 impl<G: Game> Worker<'_, G> {
-    /// The weighted average over the chance outcomes here, for `side`, within (alpha, beta):
-    /// exact inside the window, an upper bound at or below alpha, a lower bound at or above beta.
-    pub(super) fn expectation(
-        &mut self,
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    /// The weighted average over the chance outcomes at `node`, for its side, within its
+    /// window: exact inside it, an upper bound at or below alpha, a lower bound at or above
+    /// beta.
+    pub(super) fn expectation(&mut self, node: Node) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
         if depth == 0 || ply >= MAX_PLY {
-            return self.evaluate(side);
+            return self.evaluate(node.side);
         }
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.generate(&mut moves);
-        let mut outcomes = std::mem::take(&mut self.chance_buffers[ply]);
+        let mut outcomes = std::mem::take(&mut self.frames[ply].outcomes);
         outcomes.clear();
         let bound = self.pos.value_bound_within(depth).unwrap_or(MATE) as i64;
         outcomes.extend(moves.iter().map(|&mv| Outcome {
@@ -73,56 +86,48 @@ impl<G: Game> Worker<'_, G> {
             low: -bound,
             high: bound,
         }));
-        self.move_buffers[ply] = moves;
+        self.frames[ply].list.moves = moves;
         let total: i64 = outcomes.iter().map(|o| o.weight).sum::<i64>().max(1);
-        let (alpha_sum, beta_sum) = (alpha as i64 * total, beta as i64 * total);
-
-        let value = match self.probe_outcomes(&mut outcomes, side, depth, ply, alpha_sum, beta_sum)
-        {
-            Some(bound) => average(bound, total),
-            None => self.search_outcomes(&outcomes, side, depth, ply, alpha_sum, beta_sum, total),
+        let sums = Sums {
+            alpha: node.alpha as i64 * total,
+            beta: node.beta as i64 * total,
+            total,
         };
-        self.chance_buffers[ply] = outcomes;
+        let value = match self.probe_outcomes(&mut outcomes, node, sums) {
+            Some(bound) => average(bound, total),
+            None => self.search_outcomes(&outcomes, node, sums),
+        };
+        self.frames[ply].outcomes = outcomes;
         value
     }
 
     /// Star1: searches the outcomes in turn with windows derived from the node's.
-    #[allow(clippy::too_many_arguments)]
-    fn search_outcomes(
-        &mut self,
-        outcomes: &[Outcome<G::Move>],
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha_sum: i64,
-        beta_sum: i64,
-        total: i64,
-    ) -> i32 {
+    fn search_outcomes(&mut self, outcomes: &[Outcome<G::Move>], node: Node, sums: Sums) -> i32 {
         let mut known = 0i64;
         let mut rest_low: i64 = outcomes.iter().map(|o| o.weight * o.low).sum();
         let mut rest_high: i64 = outcomes.iter().map(|o| o.weight * o.high).sum();
         for o in outcomes {
             rest_low -= o.weight * o.low;
             rest_high -= o.weight * o.high;
-            let fails_low_at = floor_div(alpha_sum - known - rest_high, o.weight);
-            let fails_high_at = ceil_div(beta_sum - known - rest_low, o.weight);
+            let fails_low_at = floor_div(sums.alpha - known - rest_high, o.weight);
+            let fails_high_at = ceil_div(sums.beta - known - rest_low, o.weight);
             self.pos.make(o.mv);
             self.count_node();
             let (low, high) = window(fails_low_at, fails_high_at);
-            let value = self.value_for(side, depth - 1, ply + 1, low, high) as i64;
+            let value = self.value_for(node.child(low, high)) as i64;
             self.pos.unmake();
             if self.stopped() {
                 return 0;
             }
             if value <= fails_low_at {
-                return average(known + o.weight * value + rest_high, total);
+                return average(known + o.weight * value + rest_high, sums.total);
             }
             if value >= fails_high_at {
-                return average(known + o.weight * value + rest_low, total);
+                return average(known + o.weight * value + rest_low, sums.total);
             }
             known += o.weight * value;
         }
-        average(known, total)
+        average(known, sums.total)
     }
 
     /// Star2: one reply after each outcome narrows its bounds. Returns the bound on the
@@ -130,97 +135,83 @@ impl<G: Game> Worker<'_, G> {
     fn probe_outcomes(
         &mut self,
         outcomes: &mut [Outcome<G::Move>],
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha_sum: i64,
-        beta_sum: i64,
+        node: Node,
+        sums: Sums,
     ) -> Option<i64> {
-        if depth < 2 || !self.chance_probe {
+        if node.depth < 2 || !self.chance_probe {
             return None;
         }
-        let mut low_sum: i64 = outcomes.iter().map(|o| o.weight * o.low).sum();
-        let mut high_sum: i64 = outcomes.iter().map(|o| o.weight * o.high).sum();
+        let mut bounds = Bounds {
+            low: outcomes.iter().map(|o| o.weight * o.low).sum(),
+            high: outcomes.iter().map(|o| o.weight * o.high).sum(),
+        };
         for o in outcomes.iter_mut() {
             self.pos.make(o.mv);
             self.count_node();
             let (low, high) = (o.low, o.high);
-            let probed = self.probe_reply(
-                o,
-                side,
-                depth - 1,
-                ply + 1,
-                low_sum,
-                high_sum,
-                (alpha_sum, beta_sum),
-            );
+            let (outcome_low, outcome_high) = window(low, high);
+            let after = node.child(outcome_low, outcome_high);
+            let probed = self.probe_reply(o, after, bounds, sums);
             self.pos.unmake();
             if self.stopped() {
                 return None;
             }
             if probed {
-                low_sum += o.weight * (o.low - low);
-                high_sum += o.weight * (o.high - high);
-                if low_sum >= beta_sum {
-                    return Some(low_sum);
+                bounds.low += o.weight * (o.low - low);
+                bounds.high += o.weight * (o.high - high);
+                if bounds.low >= sums.beta {
+                    return Some(bounds.low);
                 }
-                if high_sum <= alpha_sum {
-                    return Some(high_sum);
+                if bounds.high <= sums.alpha {
+                    return Some(bounds.high);
                 }
             }
         }
         None
     }
 
-    /// Searches one reply in the position after outcome `o` (`depth` left there), within
-    /// the outcome's bounds and no further than where the chance node would fail. A reply
-    /// by `side` is a lower bound on the outcome, one by the other side an upper bound;
-    /// only exact values and fail-highs of the reply count. Returns whether a bound moved.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches one reply in the position after outcome `o` (`after`: its side, depth and
+    /// ply there), within the outcome's bounds and no further than where the chance node
+    /// would fail (its `sums`, the outcomes' weighted `bounds`). A reply by the node's side
+    /// is a lower bound on the outcome, one by the other side an upper bound; only exact
+    /// values and fail-highs of the reply count. Returns whether a bound moved.
     fn probe_reply(
         &mut self,
         o: &mut Outcome<G::Move>,
-        side: Player,
-        depth: u32,
-        ply: usize,
-        low_sum: i64,
-        high_sum: i64,
-        (alpha_sum, beta_sum): (i64, i64),
+        after: Node,
+        bounds: Bounds,
+        sums: Sums,
     ) -> bool {
         let Turn::Player(mover) = self.pos.turn() else {
             return false;
         };
-        if depth == 0 || ply >= MAX_PLY || self.pos.repeats_earlier() {
+        if after.depth == 0 || after.ply >= MAX_PLY || self.pos.repeats_earlier() {
             return false;
         }
-        let Some(reply) = self.first_reply(ply) else {
+        let Some(reply) = self.first_reply(after.ply) else {
             return false;
         };
         let mover_side = self.side_of(mover);
-        if mover_side == side {
+        if mover_side == after.side {
             // The outcome is worth at least this reply; above `target` the node fails high.
-            let others = low_sum - o.weight * o.low;
-            let target = ceil_div(beta_sum - others, o.weight).min(o.high);
+            let others = bounds.low - o.weight * o.low;
+            let target = ceil_div(sums.beta - others, o.weight).min(o.high);
             let (low, high) = window(o.low, target);
-            let value = self.visit(reply, side, depth - 1, ply + 1, low, high, Window::Full) as i64;
+            let value = self.visit(reply, after.child(low, high), Window::Full) as i64;
             if !self.stopped() && value > o.low {
                 o.low = value;
                 return true;
             }
         } else {
             // The outcome is worth at most this reply; below `target` the node fails low.
-            let others = high_sum - o.weight * o.high;
-            let target = floor_div(alpha_sum - others, o.weight).max(o.low);
+            let others = bounds.high - o.weight * o.high;
+            let target = floor_div(sums.alpha - others, o.weight).max(o.low);
             let (low, high) = window(-o.high, -target);
-            let value = -self.visit(
-                reply,
-                mover_side,
-                depth - 1,
-                ply + 1,
-                low,
-                high,
-                Window::Full,
-            ) as i64;
+            let reply_node = Node {
+                side: mover_side,
+                ..after.child(low, high)
+            };
+            let value = -self.visit(reply, reply_node, Window::Full) as i64;
             if !self.stopped() && value < o.high {
                 o.high = value;
                 return true;
@@ -231,7 +222,7 @@ impl<G: Game> Worker<'_, G> {
 
     /// The reply the table suggests in the current position, or else the first generated.
     fn first_reply(&mut self, ply: usize) -> Option<G::Move> {
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.generate(&mut moves);
         let code = self
             .tt
@@ -240,7 +231,7 @@ impl<G: Game> Worker<'_, G> {
         let reply = code
             .and_then(|c| moves.iter().copied().find(|&m| G::move_code(m) == c))
             .or_else(|| moves.first().copied());
-        self.move_buffers[ply] = moves;
+        self.frames[ply].list.moves = moves;
         reply
     }
 }

@@ -7,7 +7,8 @@
 use crate::game::Game;
 use crate::game::profile::Profile;
 
-use super::Worker;
+use super::{MoveList, Worker};
+use crate::search::alphabeta::node::Node;
 use crate::search::alphabeta::ordering::{is_quiet, pick_next};
 use crate::search::score::MATE_BOUND;
 
@@ -58,19 +59,25 @@ impl MovesLeft {
 }
 
 impl<G: Game> Worker<'_, G> {
-    /// Brings the move to search at `index` of `moves[..left.end]` there: the best-scored
-    /// one left, or, once [`Worker::prunes_late`] holds for it (a node with `depth` left,
-    /// `pv_node` or not, whose best value so far is `best`), the best-scored noisy one, the
-    /// list being cut to those. Returns false when no move is left to search.
+    /// Brings the move to search at `index` of `list`'s moves still to search there: the
+    /// best-scored one left, or, once [`Worker::prunes_late`] holds for it (at `node`, whose
+    /// best value so far is `best`), the best-scored noisy one, the list being cut to those.
+    /// Returns false when no move is left to search.
     pub(super) fn pick_searched(
         &self,
-        (moves, scores): (&mut [G::Move], &mut [i32]),
+        list: &mut MoveList<G::Move>,
         index: usize,
-        left: &mut MovesLeft,
-        (depth, pv_node, best): (u32, bool, i32),
+        node: Node,
+        best: i32,
     ) -> bool {
+        let MoveList {
+            moves,
+            scores,
+            left,
+        } = list;
         pick_next(&mut moves[..left.end], &mut scores[..left.end], index);
-        if !left.cut && self.prunes_late(depth, index, scores[index], pv_node, best) {
+        let pv_node = node.is_pv();
+        if !left.cut && self.prunes_late(node.depth, index, scores[index], pv_node, best) {
             left.cut = true;
             left.end = self.gather_noisy(&mut moves[..left.end], &mut scores[..left.end], index);
             if index == left.end {
@@ -205,18 +212,29 @@ mod tests {
                 let mut moves = Vec::new();
                 pos.generate(&mut moves);
                 // The noisy moves ordered last among quiet ones, as a bad history would.
-                let mut scores: Vec<i32> = moves
+                let scores: Vec<i32> = moves
                     .iter()
                     .map(|&mv| -i32::from(pos.is_noisy(mv)))
                     .collect();
-                let (mut i, mut left) = (0, MovesLeft::new(moves.len()));
-                let node = (depth, false, 0);
-                while i < left.end
-                    && worker.pick_searched((&mut moves, &mut scores), i, &mut left, node)
-                {
+                let left = MovesLeft::new(moves.len());
+                let mut list = MoveList {
+                    moves,
+                    scores,
+                    left,
+                };
+                // A zero-window node: late-move pruning leaves out only such nodes' moves.
+                let node = Node {
+                    side: 0,
+                    depth,
+                    ply: 1,
+                    alpha: 0,
+                    beta: 1,
+                };
+                let mut i = 0;
+                while i < list.left.end && worker.pick_searched(&mut list, i, node, 0) {
                     i += 1;
                 }
-                (moves[..i].to_vec(), moves.len())
+                (list.moves[..i].to_vec(), list.moves.len())
             };
             let (late, all) = searched(1);
             assert_eq!(late.len(), 4 + 2);

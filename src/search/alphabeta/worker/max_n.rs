@@ -32,7 +32,7 @@ impl<G: Game> Worker<'_, G> {
             }
             line.score = values[root];
             line.pv.truncate(1);
-            line.pv.extend_from_slice(&self.pv[1]);
+            line.pv.extend_from_slice(&self.frames[1].pv);
         }
         lines[first..].sort_by_key(|line| std::cmp::Reverse(line.score));
         lines[first].score
@@ -40,7 +40,7 @@ impl<G: Game> Worker<'_, G> {
 
     /// Every player's value of the position just reached at `ply`, `depth` plies left.
     fn max_n(&mut self, depth: u32, ply: usize) -> Values {
-        self.pv[ply].clear();
+        self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply);
         let players = self.pos.players();
         let each = |value: &dyn Fn(Player) -> i32| {
@@ -60,7 +60,7 @@ impl<G: Game> Worker<'_, G> {
         if depth == 0 || ply >= MAX_PLY || self.stopped() {
             return each(&|p| self.evaluator.evaluate(&self.pos, p));
         }
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.generate(&mut moves);
         let mut best: Option<Values> = None;
         let (mut sums, mut total) = ([0i64; 6], 0i64);
@@ -74,10 +74,7 @@ impl<G: Game> Worker<'_, G> {
                 Turn::Player(p) => {
                     if best.is_none_or(|b| values[p as usize] > b[p as usize]) {
                         best = Some(values);
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(mv);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.extend_line(ply, mv);
                     }
                 }
                 _ => {
@@ -88,7 +85,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        self.move_buffers[ply] = moves;
+        self.frames[ply].list.moves = moves;
         best.unwrap_or_else(|| sums.map(|sum| (sum / total.max(1)) as i32))
     }
 

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use crate::game::{Game, Player, Turn};
 
+use super::node::Node;
 use super::ordering::MoveOrdering;
 use super::split::SplitBoard;
 use crate::game::profile::Profile;
@@ -36,6 +37,47 @@ use late_moves::MovesLeft;
 const NODES_PER_FLUSH: u64 = 1024;
 /// The side of the other players when a game of more than two is searched paranoidly.
 const COALITION: Player = Player::MAX;
+
+/// What the search keeps for one ply of the line it is on (as an engine's search stack):
+/// the node's move list, a chance node's outcomes, the line found from here, and whether a
+/// null move reached this ply.
+struct Frame<G: Game> {
+    list: MoveList<G::Move>,
+    outcomes: Vec<chance::Outcome<G::Move>>,
+    /// The line found from this ply, its first move first.
+    pv: Vec<G::Move>,
+    /// Whether the position here was reached by a null move (no second one in a row).
+    after_null: bool,
+}
+
+impl<G: Game> Default for Frame<G> {
+    fn default() -> Self {
+        Frame {
+            list: MoveList::default(),
+            outcomes: Vec::new(),
+            pv: Vec::new(),
+            after_null: false,
+        }
+    }
+}
+
+/// A node's ordered move list: the moves, their ordering scores, and how much of it is
+/// still to be searched.
+struct MoveList<M> {
+    moves: Vec<M>,
+    scores: Vec<i32>,
+    left: MovesLeft,
+}
+
+impl<M> Default for MoveList<M> {
+    fn default() -> Self {
+        MoveList {
+            moves: Vec::new(),
+            scores: Vec::new(),
+            left: MovesLeft::new(0),
+        }
+    }
+}
 
 /// What a node's move loop has found so far.
 struct NodeResult<M> {
@@ -118,18 +160,14 @@ pub struct Worker<'a, G: Game> {
     unflushed: u64,
     /// The deepest ply reached in the current iteration.
     pub seldepth: usize,
-    move_buffers: Vec<Vec<G::Move>>,
-    score_buffers: Vec<Vec<i32>>,
-    chance_buffers: Vec<Vec<chance::Outcome<G::Move>>>,
-    pv: Vec<Vec<G::Move>>,
+    /// What the search keeps per ply, from the root (0) down.
+    frames: Vec<Frame<G>>,
     ordering: MoveOrdering<G>,
     /// The search's choices and numbers.
     pub profile: Profile,
     /// Late-move reductions by depth and move index, from the profile; made only where the
     /// profile reduces late moves.
     reduction_table: Option<Box<reductions::Table>>,
-    /// Plies whose position was reached by a null move (no second one in a row).
-    after_null: Vec<bool>,
     /// The player to move at the root.
     root: Player,
     /// More than two players: the search is paranoid (root against the coalition).
@@ -183,7 +221,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 .profile
                 .late_move_reductions
                 .then(|| reductions::table(&style.profile)),
-            after_null: vec![false; MAX_PLY + 2],
             pos,
             tt,
             stop,
@@ -192,20 +229,18 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
-            move_buffers: vec![Vec::new(); MAX_PLY + 2],
-            score_buffers: vec![Vec::new(); MAX_PLY + 2],
-            chance_buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            pv: vec![Vec::new(); MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
             ordering: MoveOrdering::new(),
             board: None,
             split_level: None,
         }
     }
 
-    /// Whether a node searched within (alpha, beta) may be cut on a guess (a null move, a
-    /// futile margin): a zero-window node of a two-player search, away from mate scores.
-    fn may_cut_by_a_guess(&self, alpha: i32, beta: i32) -> bool {
-        !self.paranoid && beta - alpha == 1 && beta.abs() < crate::search::score::MATE_BOUND
+    /// Whether `node` may be cut on a guess (a null move, a futile margin): a zero-window
+    /// node of a two-player search, away from mate scores.
+    fn may_cut_by_a_guess(&self, node: Node) -> bool {
+        let zero_window = node.beta - node.alpha == 1;
+        !self.paranoid && zero_window && node.beta.abs() < crate::search::score::MATE_BOUND
     }
 
     /// Whether this worker searches max^n (a game of more than two players).
@@ -331,42 +366,40 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Plays `mv`, searches the child (`depth` left, at `ply`) for `side`, and takes the move back.
-    /// `window` says whether the whole window is searched or a (reduced) probe first.
-    #[allow(clippy::too_many_arguments)]
-    fn visit(
-        &mut self,
-        mv: G::Move,
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        window: Window,
-    ) -> i32 {
+    /// Plays `mv`, searches the child `child` (its depth before any extension), and takes
+    /// the move back. `window` says whether the whole window is searched or a (reduced)
+    /// probe first.
+    fn visit(&mut self, mv: G::Move, child: Node, window: Window) -> i32 {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
         self.pos.make(mv);
         // A decision that finishes the turn (a removal after a mill) is searched to the
         // depth of the decision that started it, and so is a threat's answer.
-        let depth = depth
-            + (self.profile.extensions
-                && (self.pos.finishes_turn() || self.pos.must_answer_threat()))
-                as u32;
-        if let Some(tt) = self.tt.filter(|_| depth > 0) {
+        let extended =
+            self.profile.extensions && (self.pos.finishes_turn() || self.pos.must_answer_threat());
+        let child = Node {
+            depth: child.depth + extended as u32,
+            ..child
+        };
+        if let Some(tt) = self.tt.filter(|_| child.depth > 0) {
             // The child looks itself up first unless it is a leaf: start fetching its bucket.
             tt.prefetch(self.pos.hash() ^ self.key_salt);
         }
         self.count_node();
         let handed = hand_back && self.hand_turn_back();
         let value = match window {
-            Window::Full => self.value_for(side, depth, ply, alpha, beta),
+            Window::Full => self.value_for(child),
             Window::Probe { reduced } => {
-                let mut probe = self.value_for(side, depth - reduced, ply, alpha, alpha + 1);
+                let (alpha, beta) = (child.alpha, child.beta);
+                let probe_node = child.within(alpha, alpha + 1);
+                let mut probe = self.value_for(Node {
+                    depth: child.depth - reduced,
+                    ..probe_node
+                });
                 if reduced > 0 && probe > alpha {
-                    probe = self.value_for(side, depth, ply, alpha, alpha + 1);
+                    probe = self.value_for(probe_node);
                 }
                 if probe > alpha && probe < beta {
-                    self.value_for(side, depth, ply, alpha, beta)
+                    self.value_for(child)
                 } else {
                     probe
                 }
@@ -374,109 +407,111 @@ impl<'a, G: Game> Worker<'a, G> {
         };
         if handed {
             // The line goes on out of turn: it is no game line to show.
-            self.pv[ply].clear();
+            self.frames[child.ply].pv.clear();
             self.pos.unmake();
         }
         self.pos.unmake();
         value
     }
 
-    /// The value, for `side`, of the position just reached at `ply` with `depth` left.
-    fn value_for(&mut self, side: Player, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
+    /// The value, for `node.side`, of the position just reached as `node`.
+    fn value_for(&mut self, node: Node) -> i32 {
+        self.frames[node.ply].pv.clear();
+        self.seldepth = self.seldepth.max(node.ply);
         match self.pos.turn() {
-            Turn::Over => self.terminal(side, ply),
+            Turn::Over => self.terminal(node.side, node.ply),
             _ if self.pos.repeats_earlier() => 0,
-            Turn::Player(next) if self.side_of(next) == side => {
-                self.negamax(depth, ply, alpha, beta)
-            }
+            Turn::Player(next) if self.side_of(next) == node.side => self.negamax(node),
             Turn::Player(next) if self.best_reply_node() && next != self.root => {
-                -self.best_reply(depth, ply, -beta, -alpha)
+                -self.best_reply(node.for_other(COALITION))
             }
-            Turn::Player(_) => -self.negamax(depth, ply, -beta, -alpha),
-            Turn::Chance => self.expectation(side, depth, ply, alpha, beta),
+            Turn::Player(next) => -self.negamax(node.for_other(self.side_of(next))),
+            Turn::Chance => self.expectation(node),
         }
     }
 
-    fn negamax(&mut self, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
-        let side = self.side_of(self.mover());
-        let (key, hash_move) = match self.enter_node(side, depth, ply, alpha, beta) {
+    /// A node whose mover is on `node.side`.
+    fn negamax(&mut self, node: Node) -> i32 {
+        let (key, hash_move) = match self.enter_node(node) {
             Ok(entry) => entry,
             Err(value) => return value,
         };
-        let depth = match self.profile.internal_reductions {
-            true => {
-                depth - reductions::internal(depth, hash_move, self.profile.iir_min_depth as u32)
-            }
-            false => depth,
+        let node = match self.profile.internal_reductions {
+            true => Node {
+                depth: node.depth
+                    - reductions::internal(
+                        node.depth,
+                        hash_move,
+                        self.profile.iir_min_depth as u32,
+                    ),
+                ..node
+            },
+            false => node,
         };
-        if let Some(value) = self.futility_cut(side, depth, alpha, beta) {
+        if let Some(value) = self.futility_cut(node) {
             return value;
         }
-        if let Some(value) = self.null_move_cut(side, depth, ply, alpha, beta) {
+        if let Some(value) = self.null_move_cut(node) {
             return value;
         }
-        let mut node = NodeResult::new(alpha, beta);
-        self.search_moves(side, depth, ply, hash_move, &mut node);
-        self.store_table(key, depth, ply, (alpha, beta), node.best, node.best_move);
-        node.best
+        let mut result = NodeResult::new(node.alpha, node.beta);
+        self.search_moves(node, hash_move, &mut result);
+        self.store_table(key, node, &result);
+        result.best
     }
 
-    /// Searches the mover's moves here, best-ordered, for `side` into `node`. Returns
-    /// (whether the search cut off or stopped, whether one of these moves became the best).
+    /// Searches the mover's moves at `node`, best-ordered, into `result`. Returns (whether
+    /// the search cut off or stopped, whether one of these moves became the best).
     fn search_moves(
         &mut self,
-        side: Player,
-        depth: u32,
-        ply: usize,
+        node: Node,
         hash_move: u32,
-        node: &mut NodeResult<G::Move>,
+        result: &mut NodeResult<G::Move>,
     ) -> (bool, bool) {
-        let mover = self.mover();
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        self.pos.generate(&mut moves);
-        self.ordering
-            .score(&self.pos, &moves, &mut scores, hash_move, ply, mover);
+        let (ply, mover) = (node.ply, self.mover());
+        let mut list = std::mem::take(&mut self.frames[ply].list);
+        self.pos.generate(&mut list.moves);
+        self.ordering.score(
+            &self.pos,
+            &list.moves,
+            &mut list.scores,
+            hash_move,
+            ply,
+            mover,
+        );
+        list.left = MovesLeft::new(list.moves.len());
         let (mut cut, mut improved) = (false, false);
-        let pv_node = node.beta - node.alpha > 1;
-        let (mut i, mut left) = (0, MovesLeft::new(moves.len()));
-        while i < left.end {
-            let sides = (side, mover);
-            let lists = (&mut moves[..left.end], &mut scores[..left.end]);
-            if let Some(done) = self.split_moves(sides, depth, ply, lists, i, pv_node, node) {
+        let mut i = 0;
+        while i < list.left.end {
+            if let Some(done) = self.split_moves(node, &mut list, i, result) {
                 (cut, improved) = (cut || done.0, improved || done.1);
                 break;
             }
-            let lists = (&mut moves[..], &mut scores[..]);
-            if !self.pick_searched(lists, i, &mut left, (depth, pv_node, node.best)) {
+            if !self.pick_searched(&mut list, i, node, result.best) {
                 break;
             }
-            let mv = moves[i];
-            let window = if node.best == -INFINITY {
+            let mv = list.moves[i];
+            let window = if result.best == -INFINITY {
                 Window::Full
             } else {
-                let reduced = self.late_reduction(depth, i, scores[i], pv_node);
+                let reduced = self.late_reduction(node.depth, i, list.scores[i], node.is_pv());
                 Window::Probe { reduced }
             };
-            let value = self.visit(mv, side, depth - 1, ply + 1, node.alpha, node.beta, window);
+            let value = self.visit(mv, node.child(result.alpha, result.beta), window);
             if self.stopped() {
-                (node.best, node.best_move, cut) = (0, None, true);
+                (result.best, result.best_move, cut) = (0, None, true);
                 break;
             }
-            if value > node.best {
-                node.best = value;
-                if value > node.alpha {
-                    node.alpha = value;
-                    node.best_move = Some(mv);
+            if value > result.best {
+                result.best = value;
+                if value > result.alpha {
+                    result.alpha = value;
+                    result.best_move = Some(mv);
                     improved = true;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
-                    if value >= node.beta {
-                        self.ordering.reward(mv, &moves[..i], depth, ply, mover);
+                    self.extend_line(ply, mv);
+                    if value >= result.beta {
+                        self.ordering
+                            .reward(mv, &list.moves[..i], node.depth, ply, mover);
                         cut = true;
                         break;
                     }
@@ -484,9 +519,17 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             i += 1;
         }
-        self.move_buffers[ply] = moves;
-        self.score_buffers[ply] = scores;
+        self.frames[ply].list = list;
         (cut, improved)
+    }
+
+    /// The line at `ply`: `mv`, then the line found below it.
+    fn extend_line(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0].pv);
     }
 }
 

@@ -3,9 +3,10 @@
 //! almost always do as well, and the node is cut without searching one.
 
 use crate::game::profile::Profile;
-use crate::game::{Game, Player, Turn};
+use crate::game::{Game, Turn};
 
 use super::Worker;
+use crate::search::alphabeta::node::Node;
 use crate::search::score::MATE_BOUND;
 
 /// How many plies shallower than a real move's the null move's reply is searched: the
@@ -19,19 +20,13 @@ impl<G: Game> Worker<'_, G> {
     /// (the side to move) is at or above beta; returns the value that cuts the node, if the
     /// reduced search after it stays at or above beta. Never in a game of more than two
     /// players, never twice in a row, never near mate scores.
-    pub(super) fn null_move_cut(
-        &mut self,
-        side: Player,
-        depth: u32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<i32> {
+    pub(super) fn null_move_cut(&mut self, node: Node) -> Option<i32> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let worth_trying = self.profile.null_move
-            && self.may_cut_by_a_guess(alpha, beta)
+            && self.may_cut_by_a_guess(node)
             && depth >= self.profile.null_move_min_depth as u32
-            && !self.after_null[ply];
-        if !worth_trying || self.evaluate(side) < beta {
+            && !self.frames[ply].after_null;
+        if !worth_trying || self.evaluate(node.side) < beta {
             return None;
         }
         let Turn::Player(mover) = self.pos.turn() else {
@@ -41,10 +36,14 @@ impl<G: Game> Worker<'_, G> {
             return None;
         }
         self.count_node();
-        self.after_null[ply + 1] = true;
-        let left = depth - 1 - reduction(&self.profile, depth).min(depth - 1);
-        let value = self.value_for(side, left, ply + 1, beta - 1, beta);
-        self.after_null[ply + 1] = false;
+        self.frames[ply + 1].after_null = true;
+        let reduced = reduction(&self.profile, depth).min(depth - 1);
+        let after = node.child(beta - 1, beta);
+        let value = self.value_for(Node {
+            depth: after.depth - reduced,
+            ..after
+        });
+        self.frames[ply + 1].after_null = false;
         self.pos.unmake();
         // A mate found after passing is no proof: the node only stands at or above beta.
         (!self.stopped() && value >= beta).then(|| value.min(MATE_BOUND))

@@ -2,31 +2,40 @@
 //! with the game's noisy decisions (those that win material at once), so that the horizon
 //! does not fall in the middle of an exchange.
 
-use crate::game::{Game, Player, Turn};
+use crate::game::{Game, Turn};
 
 use super::Worker;
 use crate::search::QUIESCENCE_PLIES;
+use crate::search::alphabeta::node::Node;
 use crate::search::score::MAX_PLY;
 
 impl<G: Game> Worker<'_, G> {
-    /// The value for `side` (the side to move) of a position at the horizon: the better of
-    /// its static value and its noisy decisions' values (fail-soft).
-    pub(in crate::search) fn horizon_value(
-        &mut self,
-        side: Player,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    /// The value for `node.side` (the side to move) of a position at the horizon: the better
+    /// of its static value and its noisy decisions' values (fail-soft).
+    pub(in crate::search) fn horizon_value(&mut self, node: Node) -> i32 {
         match self.profile.quiescence && !self.paranoid {
-            true => self.quiesce(side, ply, alpha, beta, QUIESCENCE_PLIES),
-            false => self.evaluate(side),
+            true => self.quiesce(node, QUIESCENCE_PLIES),
+            false => self.evaluate(node.side),
         }
     }
 
-    /// Fail-soft alpha-beta over the noisy decisions, `left` more of them allowed in a row;
-    /// no table, no ordering (few decisions are noisy).
-    fn quiesce(&mut self, side: Player, ply: usize, mut alpha: i32, beta: i32, left: u32) -> i32 {
+    /// Fail-soft alpha-beta over the noisy decisions at `node` (its depth unused), `left`
+    /// more of them allowed in a row; no table, no ordering (few decisions are noisy).
+    fn quiesce(&mut self, node: Node, left: u32) -> i32 {
+        let Node {
+            side,
+            ply,
+            mut alpha,
+            beta,
+            ..
+        } = node;
+        // The node a noisy decision leads to: a ply deeper, at the horizon still.
+        let deeper = |alpha, beta| Node {
+            ply: ply + 1,
+            alpha,
+            beta,
+            ..node
+        };
         let stand = self.evaluate(side);
         if stand >= beta || left == 0 || ply >= MAX_PLY {
             return stand;
@@ -34,7 +43,7 @@ impl<G: Game> Worker<'_, G> {
         self.seldepth = self.seldepth.max(ply);
         alpha = alpha.max(stand);
         let mut best = stand;
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.noisy_candidates(&mut moves);
         for &mv in &moves {
             if !self.pos.is_noisy(mv) {
@@ -45,10 +54,8 @@ impl<G: Game> Worker<'_, G> {
             let value = match self.pos.turn() {
                 Turn::Over => self.terminal(side, ply + 1),
                 _ if self.pos.repeats_earlier() => 0,
-                Turn::Player(next) if next == side => {
-                    self.quiesce(side, ply + 1, alpha, beta, left - 1)
-                }
-                Turn::Player(next) => -self.quiesce(next, ply + 1, -beta, -alpha, left - 1),
+                Turn::Player(next) if next == side => self.quiesce(deeper(alpha, beta), left - 1),
+                Turn::Player(next) => -self.quiesce(deeper(alpha, beta).for_other(next), left - 1),
                 Turn::Chance => self.evaluate(side),
             };
             self.pos.unmake();
@@ -63,7 +70,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        self.move_buffers[ply] = moves;
+        self.frames[ply].list.moves = moves;
         best
     }
 }

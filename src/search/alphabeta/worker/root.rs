@@ -4,6 +4,7 @@
 use crate::game::Game;
 
 use super::{RootMove, RootSearch, Window, Worker};
+use crate::search::alphabeta::node::Node;
 use crate::search::score::INFINITY;
 
 impl<G: Game> Worker<'_, G> {
@@ -25,7 +26,13 @@ impl<G: Game> Worker<'_, G> {
             let best = self.search_root_max_n(lines, first, depth);
             return RootSearch { best, found: false };
         }
-        let side = self.side_of(self.mover());
+        let root = Node {
+            side: self.side_of(self.mover()),
+            depth,
+            ply: 0,
+            alpha,
+            beta,
+        };
         self.seldepth = 0;
         let mut best = -INFINITY;
         let mut raised = None;
@@ -38,7 +45,7 @@ impl<G: Game> Worker<'_, G> {
             }
             let mv = lines[i].mv;
             let window = Window::unreduced(i == first);
-            let value = self.visit(mv, side, depth - 1, 1, alpha, beta, window);
+            let value = self.visit(mv, root.child(alpha, beta), window);
             if self.stopped() {
                 break;
             }
@@ -50,7 +57,7 @@ impl<G: Game> Worker<'_, G> {
                 line.score = value;
                 line.pv.clear();
                 line.pv.push(mv);
-                line.pv.extend_from_slice(&self.pv[1]);
+                line.pv.extend_from_slice(&self.frames[1].pv);
                 if alpha >= beta {
                     break;
                 }

@@ -3,11 +3,12 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use crate::game::{Game, Player};
+use crate::game::Game;
 
 use super::late_moves::MovesLeft;
-use super::{NodeResult, RootMove, Window, Worker};
-use crate::search::alphabeta::split::{Job, Node, SplitBoard, SplitPoint};
+use super::{MoveList, NodeResult, RootMove, Window, Worker};
+use crate::search::alphabeta::node::Node;
+use crate::search::alphabeta::split::{Job, SplitBoard, SplitPoint};
 use crate::search::score::INFINITY;
 
 /// The fewest plies left at a node worth splitting: with quiescence below the last ply, a
@@ -87,21 +88,15 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Takes and searches moves of the split point at `level` until none is left, it is
     /// cut, or the search stops; hands each finished move's value back.
     fn work_in(&mut self, board: &SplitBoard<G>, level: usize, node: Node) {
-        let Node {
-            side,
-            depth,
-            ply,
-            beta,
-        } = node;
         while let Some((job, alpha)) = board.take(level) {
             let window = Window::Probe {
                 reduced: job.reduced,
             };
-            let value = self.visit(job.mv, side, depth - 1, ply + 1, alpha, beta, window);
+            let value = self.visit(job.mv, node.child(alpha, node.beta), window);
             if self.stopped() {
                 break;
             }
-            board.record(level, job, value, &self.pv[ply + 1]);
+            board.record(level, job, value, &self.frames[node.ply + 1].pv);
         }
     }
 
@@ -164,64 +159,60 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Searches `moves[from..]` (ordering them as the sequential loop would) in a split
     /// point if one is worth opening here; returns `None` where it is not, else (whether
     /// the node cut off or stopped, whether one of these moves became the best).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn split_moves(
         &mut self,
-        (side, mover): (Player, Player),
-        depth: u32,
-        ply: usize,
-        (moves, scores): (&mut [G::Move], &mut [i32]),
+        node: Node,
+        list: &mut MoveList<G::Move>,
         from: usize,
-        pv_node: bool,
-        node: &mut NodeResult<G::Move>,
+        result: &mut NodeResult<G::Move>,
     ) -> Option<(bool, bool)> {
-        if from == 0 || from >= moves.len() || !self.may_split(depth) {
+        let end = list.left.end;
+        if from == 0 || from >= end || !self.may_split(node.depth) {
             return None;
         }
-        let mut jobs = Vec::with_capacity(moves.len() - from);
-        let (mut i, mut left) = (from, MovesLeft::new(moves.len()));
-        while i < left.end {
-            let lists = (&mut moves[..], &mut scores[..]);
-            if !self.pick_searched(lists, i, &mut left, (depth, pv_node, node.best)) {
+        let mover = self.mover();
+        // The moves still to search, as a list of their own (so that the sequential loop's
+        // cut to the noisy moves is made afresh within them).
+        let mut rest = MoveList {
+            moves: std::mem::take(&mut list.moves),
+            scores: std::mem::take(&mut list.scores),
+            left: MovesLeft::new(end),
+        };
+        let mut jobs = Vec::with_capacity(end - from);
+        let mut i = from;
+        while i < rest.left.end {
+            if !self.pick_searched(&mut rest, i, node, result.best) {
                 break;
             }
             jobs.push(Job {
                 index: i,
-                mv: moves[i],
-                reduced: self.late_reduction(depth, i, scores[i], pv_node),
+                mv: rest.moves[i],
+                reduced: self.late_reduction(node.depth, i, rest.scores[i], node.is_pv()),
             });
             i += 1;
         }
+        (list.moves, list.scores) = (rest.moves, rest.scores);
         if jobs.is_empty() {
             return Some((false, false));
         }
-        let here = Node {
-            side,
-            depth,
-            ply,
-            beta: node.beta,
-        };
-        let split = self.share_out(here, jobs, node.alpha, node.best)?;
+        let split = self.share_out(node, jobs, result.alpha, result.best)?;
         if self.stopped() {
-            (node.best, node.best_move) = (0, None);
+            (result.best, result.best_move) = (0, None);
             return Some((true, false));
         }
-        node.best = node.best.max(split.best);
+        result.best = result.best.max(split.best);
         let mut improved = false;
         for raise in split.raises {
-            if raise.value > node.alpha {
-                node.alpha = raise.value;
-                node.best_move = Some(raise.line[0]);
-                self.pv[ply] = raise.line;
+            if raise.value > result.alpha {
+                result.alpha = raise.value;
+                result.best_move = Some(raise.line[0]);
+                self.frames[node.ply].pv = raise.line;
                 improved = true;
-                if split.cut && node.alpha >= node.beta {
-                    self.ordering.reward(
-                        moves[raise.index],
-                        &moves[..raise.index],
-                        depth,
-                        ply,
-                        mover,
-                    );
+                if split.cut && result.alpha >= result.beta {
+                    let moves = &list.moves;
+                    let (mv, before) = (moves[raise.index], &moves[..raise.index]);
+                    self.ordering
+                        .reward(mv, before, node.depth, node.ply, mover);
                 }
             }
         }
@@ -252,6 +243,7 @@ impl<'a, G: Game> Worker<'a, G> {
             side,
             depth,
             ply: 0,
+            alpha: *alpha,
             beta,
         };
         let Some(split) = self.share_out(here, jobs, *alpha, *best) else {
