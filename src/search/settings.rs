@@ -9,7 +9,6 @@ use crate::game::profile::Profile;
 use crate::net::Evaluator;
 
 use super::limits::SearchLimits;
-use super::mcts::MctsSettings;
 use super::report::Reporter;
 use super::tt::TranspositionTable;
 
@@ -101,4 +100,48 @@ pub struct SearchReport<M> {
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<M>,
+}
+
+/// How MCTS scores the new leaves of its tree (`Playout`; the profile's `mcts_playouts` for
+/// `auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafScoring {
+    /// Plain UCT: a playout of `cutoff` random plies and then the evaluation, or to the game's
+    /// end for 0.
+    Playout {
+        /// Random plies before the evaluation (0: none, play to the end).
+        cutoff: u32,
+    },
+    /// The evaluation, guiding a PUCT tree: priors from it and minimax backups of it.
+    Evaluation,
+}
+
+/// MCTS's choices that are not the profile's: how new leaves are scored (the `Playout`
+/// option) and the random streams' seed (`Seed`). Its numbers (exploration, the minimax
+/// weight, the prior temperature, the game's scale) it reads from the search's profile where
+/// it uses them, as alpha-beta does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsSettings {
+    /// How new leaves are scored, and so which tree policy runs.
+    pub leaves: LeafScoring,
+    /// Seeds the random streams (with the root's hash and the thread's number).
+    pub seed: u64,
+}
+
+impl MctsSettings {
+    /// How a profile scores new leaves under `Playout auto`.
+    pub fn leaves_of(profile: &Profile) -> LeafScoring {
+        match profile.mcts_playouts {
+            true => LeafScoring::Playout { cutoff: 0 },
+            false => LeafScoring::Evaluation,
+        }
+    }
+
+    /// The settings of `Playout auto` on `profile`, with streams from seed 0.
+    pub fn auto(profile: &Profile) -> Self {
+        MctsSettings {
+            leaves: Self::leaves_of(profile),
+            seed: 0,
+        }
+    }
 }

@@ -5,6 +5,7 @@
 mod eval;
 mod inputs;
 mod keys;
+mod movegen;
 pub mod moves;
 pub mod position;
 pub mod pyramid;

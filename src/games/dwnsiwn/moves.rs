@@ -1,7 +1,7 @@
-//! Decisions and their tokens (rules 10-13), and the pieces of their generation; the legal list
-//! and the random decision are `Rules::generate` and `Rules::random_move` in `position.rs`.
+//! Decisions and their tokens (rules 10-13), and the side choices a placement has; their
+//! generation is `movegen.rs` and, for the legal list and the random decision,
+//! `Rules::generate` and `Rules::random_move` in `position.rs`.
 
-use super::position::Dwnsiwn;
 use super::pyramid::{SIDE_NAMES, cell_name, parse_cell, sides};
 
 /// No side letter in a placement token.
@@ -145,22 +145,6 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
     ok.then_some(()).ok_or_else(bad)
 }
 
-impl Dwnsiwn {
-    /// Adds the mover's captures to `moves` (rule 21), by target, then by dice.
-    pub(super) fn push_captures(&self, moves: &mut Vec<DnMove>) {
-        let s = &self.state;
-        let (mover, opponent) = (s.decider as usize, 1 - s.decider as usize);
-        let own = &s.stock[mover][mover];
-        for target in 2..=6u8 {
-            if s.stock[opponent][opponent][target as usize] > 0 {
-                capture_sets(own, target, 1, 0, 0, &mut |dice| {
-                    moves.push(DnMove::Capture { target, dice })
-                });
-            }
-        }
-    }
-}
-
 /// How many placements a cell offers one die: one, or one per side (two sides), or one per
 /// ordered pair of sides (the apex: three).
 pub(super) fn side_choices(cell: usize) -> usize {
@@ -184,38 +168,6 @@ pub(super) fn side_choice(cell: usize, index: usize) -> (u8, u8) {
             let first = (index / 2) as u8;
             let second = (0..3).filter(|&b| b != first).nth(index % 2).unwrap();
             (first, second)
-        }
-    }
-}
-
-/// Calls `found` with every multiset (packed counts) of at least two own dice of value `from`..=5
-/// (within `own`) that adds up to `left`; `used` dice are already chosen.
-fn capture_sets(
-    own: &[u8; 7],
-    left: u8,
-    from: usize,
-    dice: u16,
-    used: u8,
-    found: &mut impl FnMut(u16),
-) {
-    if left == 0 {
-        if used >= 2 {
-            found(dice);
-        }
-        return;
-    }
-    for value in from..=5.min(left as usize) {
-        let mut dice = dice;
-        for count in 1..=own[value].min(left / value as u8) {
-            dice += 1 << (3 * (value - 1));
-            capture_sets(
-                own,
-                left - count * value as u8,
-                value + 1,
-                dice,
-                used + count,
-                found,
-            );
         }
     }
 }

@@ -4,8 +4,10 @@
 
 pub mod board;
 mod eval;
+mod flood;
 mod groups;
 mod inputs;
+mod movegen;
 pub mod moves;
 pub mod position;
 mod square;

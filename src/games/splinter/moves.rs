@@ -1,9 +1,7 @@
-//! Moves, their tokens, and the pieces of their generation (with the tie choices of R6 as
-//! separate tokens); the legal list itself is `Rules::generate` in `position.rs`.
+//! Moves and their tokens (with the tie choices of R6 as separate tokens); the pieces of their
+//! generation are `movegen.rs`, the legal list itself is `Rules::generate` in `position.rs`.
 
-use super::board::{Cell, cell_name, on_board, parse_cell, reverse, step};
-
-use super::position::{Splinter, colour_of};
+use super::board::{Cell, cell_name, parse_cell, step};
 
 /// A piece, a direction and, for a tied splinter, the first cell of the group that stays; and
 /// whether the move splinters at all, which generation finds out and `make` then need not, and
@@ -110,29 +108,11 @@ pub fn check_syntax(token: &str) -> Result<(), String> {
     Ok(())
 }
 
-impl Splinter {
-    /// Whether a push in `dir` whose chain ends before `end` pushes an opponent's piece off
-    /// the board (R4).
-    pub(super) fn knocks_off(&self, end: Cell, dir: usize) -> bool {
-        !on_board(end) && colour_of(self.state.board[step(end, reverse(dir))]) != self.state.side
-    }
-
-    /// Whether the push chain from `from` in `dir` holds a cell of the record (R8).
-    pub(super) fn chain_meets_record(&self, from: Cell, dir: usize) -> bool {
-        let mut cell = from;
-        while self.state.occupied.has(cell) {
-            if self.state.record.cells.has(cell) {
-                return true;
-            }
-            cell = step(cell, dir);
-        }
-        false
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::board::{on_board, reverse};
     use super::super::groups::groups_by_stepping;
+    use super::super::position::{Splinter, colour_of};
 
     use super::*;
 

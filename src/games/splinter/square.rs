@@ -5,7 +5,7 @@
 //! where a flood step is a few operations on one word instead of a pass over the whole board.
 
 use super::board::{Cell, CellSet, MAX_CLUSTERS, RING_CLUSTERS, STRIDE};
-use super::groups::Area;
+use super::flood::Area;
 
 /// Cells a side of the square.
 const SIDE: usize = 7;
@@ -121,7 +121,8 @@ mod tests {
     use super::super::board::{
         FILES, RANKS, RING_CLUSTER_COUNT, cell_name, cell_of, on_board, scattered, step,
     };
-    use super::super::groups::{Flooded, flood, groups_by_stepping, split, split_tied};
+    use super::super::flood::{Flooded, flood};
+    use super::super::groups::{groups_by_stepping, split, split_tied};
     use super::*;
     use rand::{RngExt as _, SeedableRng as _};
 

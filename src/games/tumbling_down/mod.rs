@@ -5,6 +5,7 @@
 pub mod board;
 mod eval;
 mod inputs;
+mod movegen;
 pub mod moves;
 pub mod position;
 mod text;

@@ -19,8 +19,8 @@ use super::helpers::with_helpers;
 use super::limits::TimePlan;
 use super::report::{Event, Line, Progress};
 use super::score::terminal_value;
+pub use super::settings::{LeafScoring, MctsSettings};
 use super::settings::{SearchParams, SearchReport};
-use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
 use budget::IterationBudget;
 use edges::Edge;
@@ -30,50 +30,6 @@ use playout::centipawns;
 use solver::Proof;
 use tree::{Allowance, Tree};
 use walker::{Walker, edges_of, guided_value};
-
-/// How MCTS scores the new leaves of its tree (`Playout`; the profile's `mcts_playouts` for
-/// `auto`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeafScoring {
-    /// Plain UCT: a playout of `cutoff` random plies and then the evaluation, or to the game's
-    /// end for 0.
-    Playout {
-        /// Random plies before the evaluation (0: none, play to the end).
-        cutoff: u32,
-    },
-    /// The evaluation, guiding a PUCT tree: priors from it and minimax backups of it.
-    Evaluation,
-}
-
-/// MCTS's choices that are not the profile's: how new leaves are scored (the `Playout`
-/// option) and the random streams' seed (`Seed`). Its numbers (exploration, the minimax
-/// weight, the prior temperature, the game's scale) it reads from the search's profile where
-/// it uses them, as alpha-beta does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MctsSettings {
-    /// How new leaves are scored, and so which tree policy runs.
-    pub leaves: LeafScoring,
-    /// Seeds the random streams (with the root's hash and the thread's number).
-    pub seed: u64,
-}
-
-impl MctsSettings {
-    /// How a profile scores new leaves under `Playout auto`.
-    pub fn leaves_of(profile: &Profile) -> LeafScoring {
-        match profile.mcts_playouts {
-            true => LeafScoring::Playout { cutoff: 0 },
-            false => LeafScoring::Evaluation,
-        }
-    }
-
-    /// The settings of `Playout auto` on `profile`, with streams from seed 0.
-    pub fn auto(profile: &Profile) -> Self {
-        MctsSettings {
-            leaves: Self::leaves_of(profile),
-            seed: 0,
-        }
-    }
-}
 
 /// A profile knob in hundredths as the number it stands for (`mcts_exploration 50` is 0.5).
 pub fn hundredths(knob: i32) -> f32 {
