@@ -125,27 +125,8 @@ impl<'a, G: Game> Walker<'a, G> {
         let mut slot = self.root;
         let mut leaf_value = None;
         let (rewards, proven) = loop {
-            let node = tree.node(slot);
-            let edges = node.edges();
-            let turn = self.pos.turn();
-            let (run, visits) = self.hold(slot, edges);
-            let held = run.map(|run| self.held.view(run, edges.len()));
-            let index = match turn {
-                Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
-                Turn::Player(player) => self.select_uct(visits, edges, held, player, players),
-                _ => select_chance(visits, edges, held),
-            };
-            let edge = &edges[index];
-            let earlier_visits = match run {
-                Some(run) => self.held.visit(run, index),
-                None => edge.visits.fetch_add(1, Relaxed),
-            };
-            self.path.push(Step {
-                node: slot,
-                edge: index as u32,
-                turn,
-                run,
-            });
+            let (index, earlier_visits) = self.step_from(slot, guided);
+            let edge = &tree.node(slot).edges()[index];
             self.pos.make(edge.mv);
             if let Some(proof) = Proof::load(&edge.proof) {
                 // Settling again on the way up passes the proof to other paths' edges.
@@ -203,6 +184,33 @@ impl<'a, G: Game> Walker<'a, G> {
             self.back_up_values(leaf_value);
         }
         self.held.iteration_done(tree);
+    }
+
+    /// Chooses the edge to follow from the node in `slot` (by PUCT when `guided`, else UCT;
+    /// at chance, by weight), counts the visit and records the step; returns the edge's index
+    /// and its visits before this one.
+    fn step_from(&mut self, slot: u32, guided: bool) -> (usize, u32) {
+        let edges = self.tree.node(slot).edges();
+        let turn = self.pos.turn();
+        let (run, visits) = self.hold(slot, edges);
+        let held = run.map(|run| self.held.view(run, edges.len()));
+        let players = self.pos.players();
+        let index = match turn {
+            Turn::Player(player) if guided => self.select_puct(visits, edges, held, player),
+            Turn::Player(player) => self.select_uct(visits, edges, held, player, players),
+            _ => select_chance(visits, edges, held),
+        };
+        let earlier_visits = match run {
+            Some(run) => self.held.visit(run, index),
+            None => edges[index].visits.fetch_add(1, Relaxed),
+        };
+        self.path.push(Step {
+            node: slot,
+            edge: index as u32,
+            turn,
+            run,
+        });
+        (index, earlier_visits)
     }
 
     /// Where this thread holds the statistics of the node in `slot`, whose edges are `edges` (a

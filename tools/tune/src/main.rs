@@ -112,9 +112,9 @@ fn run(args: Args) -> Result<(), String> {
     if let Some(unknown) = args.only.iter().find(|n| !terms.contains(&n.as_str())) {
         return Err(format!("'{unknown}' is not a term of {}", args.game));
     }
-    let collected = samples::collect(&args.game, &records, sampling)?;
+    let mut collected = samples::collect(&args.game, &records, sampling)?;
     let kept = collected.samples.len();
-    let (mut train, mut test) = split(collected.samples, args.holdout);
+    let (mut train, mut test) = split(std::mem::take(&mut collected.samples), args.holdout);
     if train.is_empty() {
         return Err("no quiet positions to fit".to_string());
     }
@@ -129,16 +129,7 @@ fn run(args: Args) -> Result<(), String> {
         test.len()
     );
     let built: Vec<f64> = collected.weights.iter().map(|&w| f64::from(w)).collect();
-    let k = args.scale.unwrap_or_else(|| fit::fit_scale(&train, &built));
-    println!(
-        "scale K {k:.4} ({}; evaluation_decade {:.0})",
-        if args.scale.is_some() {
-            "given"
-        } else {
-            "fitted to the built-in weights"
-        },
-        400.0 / k
-    );
+    let k = chosen_scale(&args, &train, &built);
     if args.label_depth > 0 {
         // The scale comes from the results alone: fitted to labels that hold the search's
         // predictions, it would shrink towards nothing with them.
@@ -174,6 +165,43 @@ fn run(args: Args) -> Result<(), String> {
         "loss (mean squared error): fit set {train_before:.5} -> {train_after:.5}, \
          test set {test_before:.5} -> {test_after:.5}"
     );
+    let fit = Fit {
+        k,
+        weights: rounded,
+        positions: train.len(),
+        test_losses: (test_before, test_after),
+    };
+    write_outputs(&args, &collected, &fit)
+}
+
+/// What a fit found: the scale, the rounded weights, the positions they were fitted on, and
+/// the test set's loss before and after.
+struct Fit {
+    k: f64,
+    weights: Vec<i32>,
+    positions: usize,
+    test_losses: (f64, f64),
+}
+
+/// The scale K: `--scale`'s, or fitted to the built-in weights (`built`) on `train`; said.
+fn chosen_scale(args: &Args, train: &[Sample], built: &[f64]) -> f64 {
+    let k = args.scale.unwrap_or_else(|| fit::fit_scale(train, built));
+    println!(
+        "scale K {k:.4} ({}; evaluation_decade {:.0})",
+        if args.scale.is_some() {
+            "given"
+        } else {
+            "fitted to the built-in weights"
+        },
+        400.0 / k
+    );
+    k
+}
+
+/// Writes what `--write-scale` and `--write` ask for: `fit`'s scale as `evaluation_decade`,
+/// and its weights for the terms of `collected`.
+fn write_outputs(args: &Args, collected: &samples::Collected, fit: &Fit) -> Result<(), String> {
+    let k = fit.k;
     if let Some(path) = &args.write_scale {
         let decade = (400.0 / k).round() as i64;
         let comment = format!(
@@ -184,14 +212,8 @@ fn run(args: Args) -> Result<(), String> {
         println!("wrote evaluation_decade {decade} to {path}");
     }
     if let Some(path) = &args.write {
-        let header = weights_header(
-            &args,
-            train.len(),
-            collected.games,
-            k,
-            (test_before, test_after),
-        );
-        let text = tabula::game::weights::format(&header, &collected.names, &rounded);
+        let header = weights_header(args, fit.positions, collected.games, k, fit.test_losses);
+        let text = tabula::game::weights::format(&header, &collected.names, &fit.weights);
         std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))?;
         println!("wrote {path}");
     }

@@ -49,26 +49,7 @@ pub fn train(
         before.loss / validation.len().max(1) as f64
     ));
     let mut trainer = HeadTrainer::new(Head::new(extracted.moves, shape.hidden));
-    let mut order: Vec<u32> = (0..training.len() as u32).collect();
-    let mut losses = Vec::new();
-    for epoch in 0..settings.epochs {
-        let rate = start_epoch(settings, epoch, &mut order);
-        let sum: f64 = order
-            .chunks(settings.batch.max(1))
-            .map(|batch| trainer.step(training, batch, qa, rate))
-            .sum();
-        let train_loss = sum / training.len() as f64;
-        let held = trainer.head.score(validation, qa);
-        let validation_loss = held.loss / validation.len().max(1) as f64;
-        report(&format!(
-            "epoch {:>3}: training loss {train_loss:.4}, validation loss {validation_loss:.4}, \
-             searched move ranked first {:.1}%, {:.0} s",
-            epoch + 1,
-            percent(held.hits, validation.len()),
-            started.elapsed().as_secs_f64()
-        ));
-        losses.push((train_loss, validation_loss));
-    }
+    let losses = run_epochs(&mut trainer, &extracted, qa, settings, report, started);
     let policy = trainer.head.quantise(shape.qa);
     let checked = if validation.len() > 0 {
         validation
@@ -100,6 +81,41 @@ pub fn train(
         losses,
         agreement,
     })
+}
+
+/// Runs `settings`' epochs of `trainer` on `extracted`'s training set (first-layer scale
+/// `qa`); the training and validation loss of each, with a line per epoch to `report` (its
+/// time counted from when the run `started`).
+fn run_epochs(
+    trainer: &mut HeadTrainer,
+    extracted: &samples::Extracted,
+    qa: f32,
+    settings: &Settings,
+    report: &mut dyn FnMut(&str),
+    started: Instant,
+) -> Vec<(f64, f64)> {
+    let (training, validation) = (&extracted.training, &extracted.validation);
+    let mut order: Vec<u32> = (0..training.len() as u32).collect();
+    let mut losses = Vec::new();
+    for epoch in 0..settings.epochs {
+        let rate = start_epoch(settings, epoch, &mut order);
+        let sum: f64 = order
+            .chunks(settings.batch.max(1))
+            .map(|batch| trainer.step(training, batch, qa, rate))
+            .sum();
+        let train_loss = sum / training.len() as f64;
+        let held = trainer.head.score(validation, qa);
+        let validation_loss = held.loss / validation.len().max(1) as f64;
+        report(&format!(
+            "epoch {:>3}: training loss {train_loss:.4}, validation loss {validation_loss:.4}, \
+             searched move ranked first {:.1}%, {:.0} s",
+            epoch + 1,
+            percent(held.hits, validation.len()),
+            started.elapsed().as_secs_f64()
+        ));
+        losses.push((train_loss, validation_loss));
+    }
+    losses
 }
 
 /// How many of `samples` the quantised head (with the moves' scores) ranks the searched move
