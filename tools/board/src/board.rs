@@ -18,7 +18,7 @@ use ugi::engine::{EngineProcess, EngineSpec, Fault};
 use crate::bounds::Bounds;
 use crate::driver::{self, Answer, Listener, ThinkJob};
 use crate::info::{self, Info};
-use crate::setup::{DiceMode, Limit, NewGame};
+use crate::setup::{DiceMode, NewGame};
 use crate::table::{Search, Table};
 
 mod analysis;
@@ -84,7 +84,10 @@ impl Common {
         };
         if !self.config.engines.is_empty() {
             setup.seats[1].engine = Some(0);
-            setup.seats[1].limit = Some(Limit::Movetime { ms: 1000 });
+            setup.seats[1].limit = Some(ugi::clock::Limits {
+                movetime: Some(1000),
+                ..Default::default()
+            });
         }
         setup
     }

@@ -8,11 +8,11 @@ use ugi::declared::DeclaredOption;
 
 use crate::bounds::Bounds;
 
-/// How long an engine may think about one move, or a seat's clock: the page's form of one
-/// limit, which the board keeps as time control's [`Limits`].
+/// How the page writes a seat's limit (`{"kind": "movetime", "ms": 1000}`): one of time
+/// control's [`Limits`], which is what the board keeps ([`page_limit`] converts).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Limit {
+enum Limit {
     /// Milliseconds per move.
     Movetime {
         /// The time.
@@ -39,7 +39,7 @@ pub enum Limit {
 
 impl Limit {
     /// The limit as time control keeps it.
-    pub fn limits(self) -> Limits {
+    fn limits(self) -> Limits {
         match self {
             Limit::Movetime { ms } => Limits {
                 movetime: Some(ms),
@@ -62,7 +62,7 @@ impl Limit {
 
     /// The page's form of `limits`, which hold one limit at most (as [`Limit::limits`] makes
     /// them).
-    pub fn of(limits: &Limits) -> Option<Limit> {
+    fn of(limits: &Limits) -> Option<Limit> {
         match *limits {
             Limits {
                 clock: Some((base_ms, inc_ms)),
@@ -82,6 +82,22 @@ impl Limit {
     }
 }
 
+/// A seat's limit as the page writes it ([`Limit`]), read into and written from [`Limits`].
+mod page_limit {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use ugi::clock::Limits;
+
+    use super::Limit;
+
+    pub fn serialize<S: Serializer>(limits: &Option<Limits>, to: S) -> Result<S::Ok, S::Error> {
+        limits.as_ref().and_then(Limit::of).serialize(to)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Option<Limits>, D::Error> {
+        Ok(Option::<Limit>::deserialize(from)?.map(Limit::limits))
+    }
+}
+
 /// One seat: a person, or an engine from the server's list with its options and limit.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -93,8 +109,8 @@ pub struct SeatSetup {
     #[serde(default)]
     pub options: Vec<(String, String)>,
     /// The engine's limit per move, or a clock for anyone.
-    #[serde(default)]
-    pub limit: Option<Limit>,
+    #[serde(default, with = "page_limit")]
+    pub limit: Option<Limits>,
 }
 
 /// How chance plies are decided.
@@ -191,11 +207,11 @@ impl NewGame {
             };
             match (seat.engine, seat.limit) {
                 (Some(_), None) => return Err(format!("{who}: an engine needs a limit")),
-                (None, Some(limit)) if !matches!(limit, Limit::Clock { .. }) => {
+                (None, Some(limit)) if limit.clock.is_none() || !limit.go_words().is_empty() => {
                     return Err(format!("{who}: a person's limit can only be a clock"));
                 }
                 (_, Some(limit)) => bounds
-                    .check_limit(&limit.limits())
+                    .check_limit(&limit)
                     .map_err(|e| format!("{who}: {e}"))?,
                 (None, None) => {}
             }
@@ -233,7 +249,10 @@ mod tests {
         let engine = SeatSetup {
             engine: Some(1),
             options: Vec::new(),
-            limit: Some(Limit::Movetime { ms: 100 }),
+            limit: Some(Limits {
+                movetime: Some(100),
+                ..Limits::default()
+            }),
         };
         let mut game = NewGame {
             game: "dimraw".into(),
@@ -250,7 +269,10 @@ mod tests {
             game.check_seats(&two[..1], &bounds).is_err(),
             "engine 1 of a list of 1"
         );
-        game.seats[1].limit = Some(Limit::Movetime { ms: u64::MAX });
+        game.seats[1].limit = Some(Limits {
+            movetime: Some(u64::MAX),
+            ..Limits::default()
+        });
         assert!(
             game.check_seats(&two, &bounds).is_err(),
             "past the server's bound"

@@ -16,7 +16,7 @@ use ugi::opening::Opening;
 use ugi::record::forfeit_scores;
 
 use crate::info::InfoLine;
-use crate::setup::{DiceMode, Limit, NewGame, SeatSetup};
+use crate::setup::{DiceMode, NewGame, SeatSetup};
 use ugi::clock::{Clock, Limits, go_command};
 
 pub mod history;
@@ -155,8 +155,8 @@ impl Table {
             .map(|s| Seat {
                 engine: s.engine,
                 options: s.options.clone(),
-                limits: s.limit.map(Limit::limits).unwrap_or_default(),
-                clock: s.limit.and_then(|l| l.limits().start_clock()),
+                limits: s.limit.unwrap_or_default(),
+                clock: s.limit.and_then(|l| l.start_clock()),
                 process: None,
                 busy: false,
                 info: Vec::new(),
@@ -197,7 +197,7 @@ impl Table {
         let seats = self.seats.iter().map(|s| SeatSetup {
             engine: s.engine,
             options: s.options.clone(),
-            limit: Limit::of(&s.limits),
+            limit: Some(s.limits).filter(|l| *l != Limits::default()),
         });
         NewGame {
             game: self.entry.name.to_string(),
