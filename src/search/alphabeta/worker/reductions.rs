@@ -34,7 +34,8 @@ pub fn table(profile: &Profile) -> Box<Table> {
 /// slots (those are not reduced); `pv_node` nodes reduce a ply less. The child always keeps
 /// at least one ply.
 pub fn plies(
-    (table, profile): (&Table, &Profile),
+    table: &Table,
+    profile: &Profile,
     depth: u32,
     index: usize,
     ordered: bool,
@@ -68,7 +69,8 @@ impl<G: Game> Worker<'_, G> {
     ) -> u32 {
         match &self.reduction_table {
             Some(table) => plies(
-                (table, &self.profile),
+                table,
+                &self.profile,
                 depth,
                 index,
                 from_slot(score),
@@ -99,25 +101,27 @@ mod tests {
 
     #[test]
     fn early_shallow_and_ordered_moves_are_not_reduced() {
-        assert_eq!(plies(standard(), 2, 40, false, false), 0);
-        assert_eq!(plies(standard(), 8, 2, false, false), 0);
-        assert_eq!(plies(standard(), 8, 40, true, false), 0);
-        assert_eq!(plies(standard(), 3, 3, false, false), 1);
-        assert_eq!(plies(standard(), 3, 3, false, true), 0);
+        let (table, profile) = standard();
+        assert_eq!(plies(table, profile, 2, 40, false, false), 0);
+        assert_eq!(plies(table, profile, 8, 2, false, false), 0);
+        assert_eq!(plies(table, profile, 8, 40, true, false), 0);
+        assert_eq!(plies(table, profile, 3, 3, false, false), 1);
+        assert_eq!(plies(table, profile, 3, 3, false, true), 0);
     }
 
     #[test]
     fn reductions_grow_with_depth_and_index_and_keep_a_ply() {
+        let (table, profile) = standard();
         for depth in 3..40 {
             for index in 4..200 {
-                let reduced = plies(standard(), depth, index, false, false);
+                let reduced = plies(table, profile, depth, index, false, false);
                 assert!(reduced >= 1 && reduced <= depth - 2, "{depth} {index}");
-                assert!(reduced >= plies(standard(), depth, index - 1, false, false));
-                assert!(plies(standard(), depth, index, false, true) <= reduced);
+                assert!(reduced >= plies(table, profile, depth, index - 1, false, false));
+                assert!(plies(table, profile, depth, index, false, true) <= reduced);
             }
             assert!(
-                plies(standard(), depth + 1, 30, false, false)
-                    >= plies(standard(), depth, 30, false, false)
+                plies(table, profile, depth + 1, 30, false, false)
+                    >= plies(table, profile, depth, 30, false, false)
             );
         }
     }

@@ -7,6 +7,14 @@ use super::{RootMove, RootSearch, Window, Worker};
 use crate::search::alphabeta::node::Node;
 use crate::search::score::INFINITY;
 
+/// What a root search has found so far: its alpha, the best value, and the last move to
+/// raise alpha.
+pub(super) struct RootProgress {
+    pub alpha: i32,
+    pub best: i32,
+    pub raised: Option<usize>,
+}
+
 impl<G: Game> Worker<'_, G> {
     /// Searches every root move in `lines[first..]` to `depth` within (alpha, beta) and
     /// sorts them best first.
@@ -19,7 +27,7 @@ impl<G: Game> Worker<'_, G> {
         lines: &mut [RootMove<G::Move>],
         first: usize,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> RootSearch {
         if self.is_max_n() {
@@ -34,37 +42,39 @@ impl<G: Game> Worker<'_, G> {
             beta,
         };
         self.seldepth = 0;
-        let mut best = -INFINITY;
-        let mut raised = None;
+        let mut progress = RootProgress {
+            alpha,
+            best: -INFINITY,
+            raised: None,
+        };
         for i in first..lines.len() {
-            if i > first && self.may_split(depth) {
-                let window = (&mut alpha, beta);
-                if self.split_root(lines, i, depth, window, &mut best, &mut raised) {
-                    break;
-                }
+            if i > first && self.may_split(depth) && self.split_root(lines, i, root, &mut progress)
+            {
+                break;
             }
             let mv = lines[i].mv;
             let window = Window::unreduced(i == first);
-            let value = self.visit(mv, root.child(alpha, beta), window);
+            let value = self.visit(mv, root.child(progress.alpha, beta), window);
             if self.stopped() {
                 break;
             }
-            best = best.max(value);
+            progress.best = progress.best.max(value);
             let line = &mut lines[i];
-            if value > alpha {
-                alpha = value;
-                raised = Some(i);
+            if value > progress.alpha {
+                progress.alpha = value;
+                progress.raised = Some(i);
                 line.score = value;
                 line.pv.clear();
                 line.pv.push(mv);
                 line.pv.extend_from_slice(&self.frames[1].pv);
-                if alpha >= beta {
+                if progress.alpha >= beta {
                     break;
                 }
             } else {
                 line.score = -INFINITY;
             }
         }
+        let RootProgress { best, raised, .. } = progress;
         let found = raised.is_some();
         if self.stopped() {
             if let Some(j) = raised {

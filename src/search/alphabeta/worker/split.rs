@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::game::Game;
 
 use super::late_moves::MovesLeft;
+use super::root::RootProgress;
 use super::{MoveList, NodeResult, RootMove, Window, Worker};
 use crate::search::alphabeta::node::Node;
 use crate::search::alphabeta::split::{Job, SplitBoard, SplitPoint};
@@ -220,18 +221,16 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Searches the root moves `lines[from..]` in a split point, as the sequential root loop
-    /// would: each gets the score it raised alpha to, or -INFINITY. Updates `alpha`, the
-    /// best value and the last move to raise alpha. Returns whether it could open one.
+    /// would (`root`: the root node, its window's upper end the search's): each gets the
+    /// score it raised alpha to, or -INFINITY, and `progress` takes in what they found.
+    /// Returns whether it could open one.
     pub(super) fn split_root(
         &mut self,
         lines: &mut [RootMove<G::Move>],
         from: usize,
-        depth: u32,
-        (alpha, beta): (&mut i32, i32),
-        best: &mut i32,
-        raised: &mut Option<usize>,
+        root: Node,
+        progress: &mut RootProgress,
     ) -> bool {
-        let side = self.side_of(self.mover());
         let jobs = (from..lines.len())
             .map(|i| Job {
                 index: i,
@@ -239,23 +238,17 @@ impl<'a, G: Game> Worker<'a, G> {
                 reduced: 0,
             })
             .collect();
-        let here = Node {
-            side,
-            depth,
-            ply: 0,
-            alpha: *alpha,
-            beta,
-        };
-        let Some(split) = self.share_out(here, jobs, *alpha, *best) else {
+        let here = root.within(progress.alpha, root.beta);
+        let Some(split) = self.share_out(here, jobs, progress.alpha, progress.best) else {
             return false;
         };
         for line in &mut lines[from..] {
             line.score = -INFINITY;
         }
-        *best = (*best).max(split.best);
+        progress.best = progress.best.max(split.best);
         for raise in split.raises {
-            *alpha = raise.value;
-            *raised = Some(raise.index);
+            progress.alpha = raise.value;
+            progress.raised = Some(raise.index);
             let line = &mut lines[raise.index];
             line.score = raise.value;
             line.pv = raise.line;
