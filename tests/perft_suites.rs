@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tabula::game::GameConfig;
+use tabula::game::perft::LastPly;
 use tabula::registry::{Entry, Registry};
 
 /// One line of a suite: the game's settings, the position and its counts by depth.
@@ -70,10 +71,14 @@ fn run_suites(deep: bool) {
             assert!(text.is_some() || base == "startpos", "{}", case.position);
             session.rules_mut().set_position(text, &moves).unwrap();
             for (depth, &expected) in (1..).zip(&case.counts) {
-                let mut total = 0;
-                session.divide(depth, &AtomicBool::new(false), &mut |_, n| total += n);
-                let at = format!("{} {:?} '{}'", entry.name, case.config, case.position);
-                assert_eq!(total, expected, "{at}: perft {depth}");
+                // Made leaves and bulk-counted last plies give the same counts.
+                for last in [LastPly::Made, LastPly::Counted] {
+                    let mut total = 0;
+                    let stop = AtomicBool::new(false);
+                    session.divide(depth, last, &stop, &mut |_, n| total += n);
+                    let at = format!("{} {:?} '{}'", entry.name, case.config, case.position);
+                    assert_eq!(total, expected, "{at}: perft {depth} ({last:?})");
+                }
             }
         }
     }

@@ -57,7 +57,9 @@ fn perft_depth_4_equals_sum_of_divide() {
     let total = perft(&mut pos, 4);
     let mut divided = 0;
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let whole = tabula::game::perft::divide(&mut pos, 4, &stop, &mut |_, n| divided += n);
+    let whole = tabula::game::perft::divide(&mut pos, 4, Default::default(), &stop, &mut |_, n| {
+        divided += n
+    });
     assert!(whole);
     assert_eq!(total, divided);
     assert!(total > 3154640 * 100);

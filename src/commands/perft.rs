@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use super::cli::Context;
 use crate::game::GameConfig;
+use crate::game::perft::LastPly;
 use crate::registry::session::Session;
 
 /// `tabula perft`'s arguments.
@@ -16,6 +17,10 @@ pub struct PerftArgs {
     /// A position text instead of the start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Count the last ply's moves from the legal list's length, none made (bulk counting, as
+    /// general game systems count); by default every leaf is made and taken back.
+    #[arg(long)]
+    bulk: bool,
 }
 
 impl PerftArgs {
@@ -24,18 +29,28 @@ impl PerftArgs {
         let mut session = context.entry.session(GameConfig::default())?;
         session.rules_mut().set_position(self.fen.as_deref(), &[])?;
         let stop = AtomicBool::new(false);
-        print_divide(session.as_ref(), self.depth, &stop, context.emit);
+        let last = match self.bulk {
+            true => LastPly::Counted,
+            false => LastPly::Made,
+        };
+        print_divide(session.as_ref(), self.depth, last, &stop, context.emit);
         Ok(())
     }
 }
 
-/// Writes one `<token>: <count>` line per root token as soon as it is counted, then the speed
-/// and the total (last, as other engines end perft); if `stop` ends it early, a line that says
-/// so instead of both.
-pub fn print_divide(session: &dyn Session, depth: u32, stop: &AtomicBool, emit: &dyn Fn(&str)) {
+/// Writes one `<token>: <count>` line per root token as soon as it is counted (the last ply as
+/// `last` says), then the speed and the total (last, as other engines end perft); if `stop`
+/// ends it early, a line that says so instead of both.
+pub fn print_divide(
+    session: &dyn Session,
+    depth: u32,
+    last: LastPly,
+    stop: &AtomicBool,
+    emit: &dyn Fn(&str),
+) {
     let start = Instant::now();
     let (mut total, mut tokens) = (0, 0);
-    let whole = session.divide(depth, stop, &mut |token, nodes| {
+    let whole = session.divide(depth, last, stop, &mut |token, nodes| {
         emit(&format!("{token}: {nodes}"));
         (total, tokens) = (total + nodes, tokens + 1);
     });

@@ -434,7 +434,8 @@ impl Engine {
             Ok(GoCommand::Perft(depth)) => {
                 let session = self.session.detached();
                 return self.start_job(move |(_, cancel), emit| {
-                    perft::print_divide(session.as_ref(), depth, cancel, emit);
+                    let last = crate::game::perft::LastPly::Made;
+                    perft::print_divide(session.as_ref(), depth, last, cancel, emit);
                 });
             }
             Ok(GoCommand::Search(_)) if self.forfeit.is_some() => {

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::game::any_game::{AnyGame, TypedGame};
-use crate::game::perft::divide;
+use crate::game::perft::{LastPly, divide};
 use crate::game::{Game, GameConfig, Turn};
 use crate::search::mcts::tree::Tree;
 use crate::search::memory::{WARM_UP_STEP, free_apart};
@@ -68,7 +68,13 @@ pub trait Session: Send {
     fn rules_mut(&mut self) -> &mut dyn AnyGame;
     /// Perft split by root token, each handed to `each` as soon as it is counted; false if
     /// `stop` ended it early.
-    fn divide(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> bool;
+    fn divide(
+        &self,
+        depth: u32,
+        last: LastPly,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(String, u64),
+    ) -> bool;
     /// The same game and position in a session of its own, with no tree: for work on
     /// another thread.
     fn detached(&self) -> Box<dyn Session>;
@@ -177,8 +183,14 @@ impl<G: Game> Session for GameSession<G> {
         &mut self.rules
     }
 
-    fn divide(&self, depth: u32, stop: &AtomicBool, each: &mut dyn FnMut(String, u64)) -> bool {
-        divide(&mut self.pos().clone(), depth, stop, each)
+    fn divide(
+        &self,
+        depth: u32,
+        last: LastPly,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(String, u64),
+    ) -> bool {
+        divide(&mut self.pos().clone(), depth, last, stop, each)
     }
 
     fn detached(&self) -> Box<dyn Session> {
