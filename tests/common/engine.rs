@@ -6,7 +6,6 @@ use std::process::Command;
 use std::time::Duration;
 
 pub use ugi::engine::EngineProcess;
-use ugi::engine::Fault;
 
 /// How long a test waits for an expected line before it fails (a guard against hangs, not a speed test).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -85,8 +84,7 @@ impl Talk for EngineProcess {
         let status = self.wait_exit(PATIENCE);
         assert!(
             status.is_some_and(|s| s.success()),
-            "exit status {status:?} ({})",
-            Fault::Exited.describe()
+            "exit status {status:?}"
         );
     }
 }

@@ -286,11 +286,6 @@ impl EngineProcess {
         self.wait_for("readyok", self.handshake).map(|_| ())
     }
 
-    /// The engine's handshake limit.
-    pub fn handshake(&self) -> Duration {
-        self.handshake
-    }
-
     /// The next line the engine writes, waiting at most `limit`.
     pub fn next_line(&mut self, limit: Duration) -> Result<String, Fault> {
         match self.lines.recv_timeout(limit) {
