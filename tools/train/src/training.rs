@@ -46,6 +46,29 @@ pub struct Trained {
     pub agreement: Agreement,
 }
 
+impl Trained {
+    /// A trained net from its file's bytes: named by its game and content hash, its loss
+    /// curve (`losses`) drawn under the title `<name>: <curve>`.
+    pub fn of(
+        file: Vec<u8>,
+        game: &str,
+        losses: Vec<(f64, f64)>,
+        curve: &str,
+        agreement: Agreement,
+    ) -> Trained {
+        let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
+        let name = tabula::net::file::file_name(game, content);
+        let svg = crate::svg::losses_by_epoch(&format!("{name}: {curve}"), &losses);
+        Trained {
+            name,
+            file,
+            svg,
+            losses,
+            agreement,
+        }
+    }
+}
+
 /// How a quantised net compares with its float model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Agreement {
@@ -111,28 +134,24 @@ pub fn train(
         started.elapsed().as_secs_f64()
     ));
     let mut trainer = Trainer::new(Model::new(facts.inputs, settings.hidden, settings.seed));
-    let mut order: Vec<u32> = (0..training.len() as u32).collect();
-    let mut losses = Vec::new();
-    for epoch in 0..settings.epochs {
-        let rate = start_epoch(settings, epoch, &mut order);
-        let sum: f64 = order
-            .chunks(settings.batch.max(1))
-            .map(|batch| trainer.step(&training, batch, rate))
-            .sum();
-        let train_loss = sum / training.len() as f64;
-        let validation_loss = trainer.model.loss(&validation);
-        report(&format!(
-            "epoch {:>3}: training loss {train_loss:.6}, validation loss {validation_loss:.6}, \
-             {:.0} s",
-            epoch + 1,
-            started.elapsed().as_secs_f64()
-        ));
-        losses.push((train_loss, validation_loss));
-    }
+    let losses = run_epochs(
+        &mut trainer,
+        settings,
+        training.len(),
+        |trainer, batch, rate| trainer.step(&training, batch, rate),
+        |trainer, epoch, train_loss| {
+            let validation_loss = trainer.model.loss(&validation);
+            report(&format!(
+                "epoch {:>3}: training loss {train_loss:.6}, validation loss \
+                 {validation_loss:.6}, {:.0} s",
+                epoch + 1,
+                started.elapsed().as_secs_f64()
+            ));
+            validation_loss
+        },
+    );
     let (shape, weights) = quantise(&trainer.model, &facts);
     let file = tabula::net::file::encode(&shape, &weights)?;
-    let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
-    let name = tabula::net::file::file_name(&facts.name, content);
     let checked = if validation.len() > 0 {
         &validation
     } else {
@@ -143,19 +162,44 @@ pub fn train(
         "quantised against float: mean |share difference| {:.5}, worst {:.5}",
         agreement.0, agreement.1
     ));
-    let svg = crate::svg::losses_by_epoch(&format!("{name}: loss by epoch"), &losses);
-    Ok(Trained {
-        name,
+    let shares = Agreement::Shares(agreement.0, agreement.1);
+    Ok(Trained::of(
         file,
-        svg,
+        &facts.name,
         losses,
-        agreement: Agreement::Shares(agreement.0, agreement.1),
-    })
+        "loss by epoch",
+        shares,
+    ))
+}
+
+/// Runs `settings`' epochs (passes) over `samples` training samples: each shuffles their
+/// order, has `step` take every batch of it at the pass's rate (returning the batch's summed
+/// loss), then has `validate` see the pass's number and mean training loss (returning the
+/// validation loss). Returns each pass's (training, validation) loss.
+pub fn run_epochs<T>(
+    trainer: &mut T,
+    settings: &Settings,
+    samples: usize,
+    step: impl Fn(&mut T, &[u32], f32) -> f64,
+    mut validate: impl FnMut(&T, usize, f64) -> f64,
+) -> Vec<(f64, f64)> {
+    let mut order: Vec<u32> = (0..samples as u32).collect();
+    let mut losses = Vec::new();
+    for epoch in 0..settings.epochs {
+        let rate = start_epoch(settings, epoch, &mut order);
+        let sum: f64 = order
+            .chunks(settings.batch.max(1))
+            .map(|batch| step(trainer, batch, rate))
+            .sum();
+        let train_loss = sum / samples as f64;
+        losses.push((train_loss, validate(trainer, epoch, train_loss)));
+    }
+    losses
 }
 
 /// Shuffles `order` (sample indices) for pass `epoch`, by the seed alone, and returns the
 /// pass's step size: the rate, a tenth of it for the last quarter of the passes.
-pub fn start_epoch(settings: &Settings, epoch: usize, order: &mut [u32]) -> f32 {
+fn start_epoch(settings: &Settings, epoch: usize, order: &mut [u32]) -> f32 {
     let mut rng = Pcg64Mcg::seed_from_u64(settings.seed ^ (epoch as u64 + 1) << 32);
     order.shuffle(&mut rng);
     match epoch >= settings.epochs * 3 / 4 {

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use tabula::net::file::{PolicyWeights, decode, encode};
 
-use crate::training::{Agreement, Settings, Trained, start_epoch};
+use crate::training::{Agreement, Settings, Trained, run_epochs};
 use head::{Head, HeadTrainer};
 use samples::PolicySamples;
 
@@ -49,7 +49,24 @@ pub fn train(
         before.loss / validation.len().max(1) as f64
     ));
     let mut trainer = HeadTrainer::new(Head::new(extracted.moves, shape.hidden));
-    let losses = run_epochs(&mut trainer, &extracted, qa, settings, report, started);
+    let losses = run_epochs(
+        &mut trainer,
+        settings,
+        training.len(),
+        |trainer, batch, rate| trainer.step(training, batch, qa, rate),
+        |trainer, epoch, train_loss| {
+            let held = trainer.head.score(validation, qa);
+            let validation_loss = held.loss / validation.len().max(1) as f64;
+            report(&format!(
+                "epoch {:>3}: training loss {train_loss:.4}, validation loss \
+                 {validation_loss:.4}, searched move ranked first {:.1}%, {:.0} s",
+                epoch + 1,
+                percent(held.hits, validation.len()),
+                started.elapsed().as_secs_f64()
+            ));
+            validation_loss
+        },
+    );
     let policy = trainer.head.quantise(shape.qa);
     let checked = if validation.len() > 0 {
         validation
@@ -65,57 +82,13 @@ pub fn train(
             ..weights
         },
     )?;
-    let content = tabula::net::file::content_hash_field(&file).expect("a net file's header");
-    let name = tabula::net::file::file_name(&shape.game, content);
-    let title = format!("{name}: policy cross-entropy by epoch");
-    let svg = crate::svg::losses_by_epoch(&title, &losses);
     let agreement = Agreement::Ranked {
         float: percent(float_hits, checked.len()),
         quantised: percent(quantised_hits, checked.len()),
         one_ply,
     };
-    Ok(Trained {
-        name,
-        file,
-        svg,
-        losses,
-        agreement,
-    })
-}
-
-/// Runs `settings`' epochs of `trainer` on `extracted`'s training set (first-layer scale
-/// `qa`); the training and validation loss of each, with a line per epoch to `report` (its
-/// time counted from when the run `started`).
-fn run_epochs(
-    trainer: &mut HeadTrainer,
-    extracted: &samples::Extracted,
-    qa: f32,
-    settings: &Settings,
-    report: &mut dyn FnMut(&str),
-    started: Instant,
-) -> Vec<(f64, f64)> {
-    let (training, validation) = (&extracted.training, &extracted.validation);
-    let mut order: Vec<u32> = (0..training.len() as u32).collect();
-    let mut losses = Vec::new();
-    for epoch in 0..settings.epochs {
-        let rate = start_epoch(settings, epoch, &mut order);
-        let sum: f64 = order
-            .chunks(settings.batch.max(1))
-            .map(|batch| trainer.step(training, batch, qa, rate))
-            .sum();
-        let train_loss = sum / training.len() as f64;
-        let held = trainer.head.score(validation, qa);
-        let validation_loss = held.loss / validation.len().max(1) as f64;
-        report(&format!(
-            "epoch {:>3}: training loss {train_loss:.4}, validation loss {validation_loss:.4}, \
-             searched move ranked first {:.1}%, {:.0} s",
-            epoch + 1,
-            percent(held.hits, validation.len()),
-            started.elapsed().as_secs_f64()
-        ));
-        losses.push((train_loss, validation_loss));
-    }
-    losses
+    let curve = "policy cross-entropy by epoch";
+    Ok(Trained::of(file, &shape.game, losses, curve, agreement))
 }
 
 /// How many of `samples` the quantised head (with the moves' scores) ranks the searched move
