@@ -277,3 +277,52 @@ fn the_net_scores_the_leaves_of_mcts() {
     assert_eq!(score("classic"), classic, "the same search again");
     engine.quit();
 }
+
+/// A fingerprint of the inputs every seat sees along fixed random games of `G` (0 for a game
+/// without inputs): what a net was trained on, which no rewrite of a game's inputs may change.
+struct InputsFingerprint(Vec<(&'static str, u64)>);
+
+impl GameVisitor for InputsFingerprint {
+    fn visit<G: Game>(&mut self) {
+        let mut rng = common::rng(77);
+        let (mut fingerprint, mut moves) = (0u64, Vec::new());
+        for _ in 0..10 {
+            let mut pos = G::startpos(&GameConfig::default()).unwrap();
+            for _ in 0..200 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                if let Turn::Player(_) = pos.turn() {
+                    for seat in 0..pos.players() as u8 {
+                        let mut active = ActiveInputs::default();
+                        pos.active_inputs(seat, &mut active);
+                        let mut seen = active.as_slice().to_vec();
+                        seen.sort_unstable();
+                        for input in seen {
+                            fingerprint = tabula::game::hashing::mix64(
+                                fingerprint ^ (u64::from(seat) << 32 | u64::from(input)),
+                            );
+                        }
+                    }
+                }
+                let mv = pos.random_move(&mut rng, &mut moves);
+                pos.make(mv);
+            }
+        }
+        self.0.push((G::NAME, fingerprint));
+    }
+}
+
+#[test]
+fn every_game_shows_its_nets_the_inputs_they_were_trained_on() {
+    let mut seen = InputsFingerprint(Vec::new());
+    tabula::games::visit_all(&mut seen);
+    let expected = [
+        ("tumbling-down", 0x918a_6b01_cc4d_6e3e),
+        ("splinter", 0x9cb0_4c47_97de_ebb1),
+        ("dimraw", 0x27f2_386c_34c7_fc4e),
+        ("dwindle", 0xcf39_6fb4_ba32_a2fe),
+        ("dwnsiwn", 0x5e54_c542_0417_0a90),
+    ];
+    assert_eq!(seen.0, expected);
+}
