@@ -5,12 +5,13 @@ mod common;
 
 use common::engine::{EngineProcess, Talk, bestmove, is_error, start_engine};
 use common::nets::{fixed_net, write_net};
-use tabula::game::inputs::ActiveInputs;
+use tabula::game::inputs::{ActiveInputs, FeatureChange};
 use tabula::game::{Evaluation, Game, GameConfig, GameVisitor, Inputs, Notation, Rules, Turn};
 use tabula::games::dimraw::Dimraw;
 use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::{NetShape, encode, layout_hash};
+use tabula::net::line_sums::LineSums;
 use tabula::net::{Evaluator, load};
 
 /// The score of a search's last `info` line that has one: its kind and value (`cp 31`).
@@ -325,4 +326,139 @@ fn every_game_shows_its_nets_the_inputs_they_were_trained_on() {
         ("dwnsiwn", 0x5e54_c542_0417_0a90),
     ];
     assert_eq!(seen.0, expected);
+}
+
+/// The features of `pos`, sorted.
+fn sorted_features<G: Game>(pos: &G) -> Vec<u16> {
+    let mut features = ActiveInputs::default();
+    pos.features(&mut features);
+    let mut sorted = features.as_slice().to_vec();
+    sorted.sort_unstable();
+    sorted
+}
+
+/// Along random games of every game (with turns handed over where the game allows it): where
+/// a game tells what a turn changed, the features before it, less those it turned off, with
+/// those it turned on, are the features after it; and enough turns are told to matter.
+struct ToldChangesAgree;
+
+impl GameVisitor for ToldChangesAgree {
+    fn visit<G: Game>(&mut self) {
+        let mut rng = common::rng(5);
+        let (mut moves, mut change) = (Vec::new(), FeatureChange::default());
+        let (mut turns, mut told) = (0, 0);
+        for game in 0..20 {
+            let mut pos = G::startpos(&GameConfig::default()).unwrap();
+            for ply in 0..300 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let before = sorted_features(&pos);
+                let handed = match pos.turn() {
+                    Turn::Player(p) if ply % 7 == 3 => pos.hand_turn_to((p + 1) % 2),
+                    _ => false,
+                };
+                if !handed {
+                    let mv = pos.random_move(&mut rng, &mut moves);
+                    pos.make(mv);
+                }
+                turns += 1;
+                if let Some((off, on)) = pos
+                    .last_change(&mut change)
+                    .then(|| change.told())
+                    .flatten()
+                {
+                    told += 1;
+                    let mut expected = before.clone();
+                    for feature in off {
+                        let at = expected
+                            .iter()
+                            .position(|f| f == feature)
+                            .unwrap_or_else(|| {
+                                panic!("{} game {game} ply {ply}: {feature} was not on", G::NAME)
+                            });
+                        expected.remove(at);
+                    }
+                    expected.extend_from_slice(on);
+                    expected.sort_unstable();
+                    let after = sorted_features(&pos);
+                    assert_eq!(expected, after, "{} game {game} ply {ply}", G::NAME);
+                }
+                if handed {
+                    pos.unmake();
+                }
+            }
+        }
+        if G::NAME != "dwindle" && G::NAME != "dwnsiwn" {
+            assert!(told * 10 > turns * 9, "{}: {told} of {turns} told", G::NAME);
+        }
+    }
+}
+
+#[test]
+fn a_told_change_turns_the_features_before_a_turn_into_those_after_it() {
+    tabula::games::visit_all(&mut ToldChangesAgree);
+}
+
+/// Along random walks down and up the lines of every game with a net (moves played and taken
+/// back, positions put in place, evaluations asked at random plies from random seats), the
+/// sums kept along the line give the value that sums made afresh give.
+struct LineSumsAgree;
+
+impl GameVisitor for LineSumsAgree {
+    fn visit<G: Game>(&mut self) {
+        use rand::RngExt as _;
+        if G::INPUTS == 0 {
+            return;
+        }
+        let (shape, weights) = fixed_net::<G>(32);
+        let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+        let mut rng = common::rng(11);
+        let mut moves = Vec::new();
+        let (mut checked, mut depth) = (0, 0);
+        let mut pos = G::startpos(&GameConfig::default()).unwrap();
+        let mut line = LineSums::new(net, 64, &pos);
+        for _ in 0..20_000 {
+            let down = depth == 0 || (depth < 60 && rng.random_bool(0.55));
+            match pos.turn() {
+                Turn::Player(_) | Turn::Chance if down && pos.outcome().is_none() => {
+                    let mv = pos.random_move(&mut rng, &mut moves);
+                    pos.make(mv);
+                    line.played(&pos);
+                    depth += 1;
+                }
+                _ if depth > 0 => {
+                    pos.unmake();
+                    line.took_back();
+                    depth -= 1;
+                }
+                _ => {}
+            }
+            if rng.random_bool(0.02) {
+                line.put_in_place(&pos);
+            }
+            if let Turn::Player(_) = pos.turn()
+                && rng.random_bool(0.6)
+            {
+                let seat = rng.random_range(0..pos.players()) as u8;
+                let mut active = ActiveInputs::default();
+                pos.active_inputs(seat, &mut active);
+                let fresh = net.output(active.as_slice());
+                assert_eq!(
+                    line.output(&pos, seat),
+                    fresh,
+                    "{}: {}",
+                    G::NAME,
+                    pos.to_text()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{}: {checked} checked", G::NAME);
+    }
+}
+
+#[test]
+fn sums_kept_along_a_searched_line_equal_sums_made_afresh() {
+    tabula::games::visit_all(&mut LineSumsAgree);
 }

@@ -1,5 +1,8 @@
 //! What a game shows a network: the inputs it declares, each on (1) or off (0), and which of
-//! them are on in a position, seen from one seat.
+//! them are on in a position, seen from one seat. A game lists them as *features*, facts of
+//! the position that no seat colours (a checker of p1 on a1), each of which a seat sees as one
+//! of its inputs or none ([`Inputs::input_of`]); a move then changes a few features whoever
+//! looks, which is what a search keeps its sums up to date by ([`FeatureChange`]).
 
 use std::mem::MaybeUninit;
 
@@ -38,6 +41,14 @@ impl ActiveInputs {
         }
     }
 
+    /// Turns on every input of `indices` (an `Option` turns on one or none).
+    #[inline]
+    pub fn extend(&mut self, indices: impl IntoIterator<Item = usize>) {
+        for index in indices {
+            self.push(index);
+        }
+    }
+
     /// The inputs that are on, in the order they were turned on.
     pub fn as_slice(&self) -> &[u16] {
         let written = &self.indices[..self.len];
@@ -50,6 +61,108 @@ impl ActiveInputs {
     pub fn clear(&mut self) {
         self.len = 0;
     }
+}
+
+/// The most features one move may turn off, and the most it may turn on, for its change to
+/// be told ([`Inputs::last_change`]); a larger change is made afresh.
+pub const MAX_CHANGE: usize = 40;
+
+/// The features one move turned off and those it turned on.
+#[derive(Clone, Copy)]
+pub struct FeatureChange {
+    off: [u16; MAX_CHANGE],
+    on: [u16; MAX_CHANGE],
+    offs: u8,
+    ons: u8,
+    /// More than [`MAX_CHANGE`] either way: the change is not told.
+    overflowed: bool,
+}
+
+impl Default for FeatureChange {
+    fn default() -> Self {
+        FeatureChange {
+            off: [0; MAX_CHANGE],
+            on: [0; MAX_CHANGE],
+            offs: 0,
+            ons: 0,
+            overflowed: false,
+        }
+    }
+}
+
+impl FeatureChange {
+    /// Forgets the features written so far.
+    pub fn clear(&mut self) {
+        (self.offs, self.ons, self.overflowed) = (0, 0, false);
+    }
+
+    /// Feature `feature` went off.
+    #[inline]
+    pub fn off(&mut self, feature: usize) {
+        push(&mut self.off, &mut self.offs, &mut self.overflowed, feature);
+    }
+
+    /// Feature `feature` came on.
+    #[inline]
+    pub fn on(&mut self, feature: usize) {
+        push(&mut self.on, &mut self.ons, &mut self.overflowed, feature);
+    }
+
+    /// `before` went off and `after` came on, unless they are the same feature.
+    #[inline]
+    pub fn replace(&mut self, before: Option<usize>, after: Option<usize>) {
+        if before != after {
+            if let Some(before) = before {
+                self.off(before);
+            }
+            if let Some(after) = after {
+                self.on(after);
+            }
+        }
+    }
+
+    /// The features that went off and those that came on; `None` where there were too many
+    /// to tell.
+    pub fn told(&self) -> Option<(&[u16], &[u16])> {
+        (!self.overflowed).then(|| {
+            (
+                &self.off[..self.offs as usize],
+                &self.on[..self.ons as usize],
+            )
+        })
+    }
+}
+
+/// Writes `feature` at `list[*len]`, or notes that the list is full.
+#[inline]
+fn push(list: &mut [u16; MAX_CHANGE], len: &mut u8, overflowed: &mut bool, feature: usize) {
+    match list.get_mut(*len as usize) {
+        Some(slot) => {
+            *slot = feature as u16;
+            *len += 1;
+        }
+        None => *overflowed = true,
+    }
+}
+
+/// Calls `each` with every index at which `before` and `after` (of the same length) differ,
+/// comparing eight bytes at a time: what a turn changed on a board of byte codes.
+#[inline]
+pub fn each_difference(before: &[u8], after: &[u8], mut each: impl FnMut(usize)) {
+    debug_assert_eq!(before.len(), after.len());
+    let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+    let words = before.chunks_exact(8).zip(after.chunks_exact(8));
+    for (i, (old, new)) in words.enumerate() {
+        let mut differ = word(old) ^ word(new);
+        while differ != 0 {
+            each(i * 8 + differ.trailing_zeros() as usize / 8);
+            differ &= !(0xff << (differ.trailing_zeros() / 8 * 8));
+        }
+    }
+    let tail = before.len() - before.len() % 8;
+    (tail..before.len())
+        .filter(|&j| before[j] != after[j])
+        .for_each(&mut each);
 }
 
 /// The inputs a game declares for its networks. A game without a network declares none (the
@@ -65,7 +178,32 @@ pub trait Inputs: Rules {
     /// has none.
     const EMBEDDED_NET: &'static [u8] = &[];
 
-    /// Turns on, in `out`, the inputs of this position seen from `player`, each at most once:
-    /// the network's value is that player's. Positions where chance decides need not be supported.
-    fn active_inputs(&self, _player: Player, _out: &mut ActiveInputs) {}
+    /// Turns on, in `out`, the features of this position, each at most once. Positions where
+    /// chance decides need not be supported.
+    fn features(&self, _out: &mut ActiveInputs) {}
+
+    /// The input that `feature` is for `player`, if it is one of that player's inputs (none
+    /// in a game without inputs, the default).
+    fn input_of(&self, _feature: u16, _player: Player) -> Option<u16> {
+        None
+    }
+
+    /// Called right after [`Rules::make`] or [`Rules::hand_turn_to`]: writes in `change` (cleared
+    /// first) the features that turn took off and put on; false where the game does not tell
+    /// (the default) or the change is too large, and a search then makes the sums afresh.
+    fn last_change(&self, _change: &mut FeatureChange) -> bool {
+        false
+    }
+
+    /// Turns on, in `out`, the inputs of this position seen from `player`, each at most once
+    /// (its features as `player` sees them): the network's value is that player's.
+    fn active_inputs(&self, player: Player, out: &mut ActiveInputs) {
+        let mut features = ActiveInputs::default();
+        self.features(&mut features);
+        for &feature in features.as_slice() {
+            if let Some(input) = self.input_of(feature, player) {
+                out.push(input as usize);
+            }
+        }
+    }
 }

@@ -43,10 +43,23 @@ thread_local! {
 }
 
 /// The net's output for `active`, seen from `seat`, from this thread's last sums for the seat.
+pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
+    with_sums(net, seat, active, |sums| {
+        forward::output_of(&net.shape, &net.weights, sums)
+    })
+}
+
+/// Writes to `out` (`hidden` long) the first layer's sums for `active`, seen from `seat`, made
+/// from this thread's last sums for the seat.
+pub fn sums(net: &Network, seat: u8, active: &[u16], out: &mut [i16]) {
+    with_sums(net, seat, active, |sums| out.copy_from_slice(sums));
+}
+
+/// Brings this thread's sums for `seat` to `active` and hands them to `then`.
 /// Everything it does is in proportion to the inputs on, not to the inputs there are: one
 /// pass over `active` takes the inputs kept on out of the last set (the rest came on), one
 /// over the last list finds what is left in the set (they went off), and one marks `active`.
-pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
+fn with_sums<R>(net: &Network, seat: u8, active: &[u16], then: impl FnOnce(&[i16]) -> R) -> R {
     KEPT.with(|kept| {
         let kept = &mut *kept.borrow_mut();
         if kept.slots.is_empty() {
@@ -82,13 +95,13 @@ pub fn output(net: &Network, seat: u8, active: &[u16]) -> i32 {
         let (added, removed) = (added.as_slice(), removed.as_slice());
         let (shape, weights) = (&net.shape, &net.weights);
         if slot.net == address && added.len() + removed.len() < active.len() {
-            forward::update(shape, weights, added, removed, &mut slot.sums);
+            forward::update(shape, weights, added, removed, &mut slot.sums.0);
         } else {
-            forward::refresh(shape, weights, active, &mut slot.sums);
+            forward::refresh(shape, weights, active, &mut slot.sums.0);
             slot.net = address;
         }
         slot.listed.clear();
         slot.listed.extend_from_slice(active);
-        forward::output_of(shape, weights, &slot.sums)
+        then(&slot.sums.0[..shape.hidden])
     })
 }

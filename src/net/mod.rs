@@ -1,13 +1,15 @@
 //! Learned evaluations: a game's network (inputs -> hidden, clipped ReLU -> one value, from
 //! the evaluating seat's point of view), read from its file ([`file`]), evaluated in integers
 //! ([`forward`], with AVX2 where the CPU has it; each search thread keeps its last sums, in
-//! [`kept_sums`]), its optional policy head for MCTS's priors
+//! [`kept_sums`], and an alpha-beta search its sums along its line, in [`line_sums`]), its
+//! optional policy head for MCTS's priors
 //! ([`policy`]), and the choice between it and the game's hand-written evaluation
 //! ([`Evaluator`]).
 
 pub mod file;
 pub mod forward;
 pub mod kept_sums;
+pub mod line_sums;
 pub mod policy;
 
 use std::sync::Mutex;
@@ -223,11 +225,14 @@ impl Evaluator {
     pub fn evaluate<G: Evaluation + Inputs>(self, pos: &G, player: Player) -> i32 {
         match self {
             Evaluator::Classic => pos.evaluate(player),
-            Evaluator::Net(net) => {
-                let value = net.evaluate(pos, player);
-                pos.value_bound_within(0)
-                    .map_or(value, |bound| value.clamp(-bound, bound))
-            }
+            Evaluator::Net(net) => within_bound(pos, net.evaluate(pos, player)),
         }
     }
+}
+
+/// A net's `value` held within the bound the game promises for its evaluation.
+#[inline]
+pub(crate) fn within_bound<G: Evaluation>(pos: &G, value: i32) -> i32 {
+    pos.value_bound_within(0)
+        .map_or(value, |bound| value.clamp(-bound, bound))
 }

@@ -25,7 +25,7 @@ pub fn logits<G: Inputs>(
     let mut active = ActiveInputs::default();
     pos.active_inputs(player, &mut active);
     let mut sums = Accumulator::default();
-    forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums);
+    forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums.0);
     let qa = net.shape.qa as i32;
     let mut clipped = [0i32; MAX_HIDDEN];
     let hidden = &mut clipped[..net.shape.hidden];

@@ -53,6 +53,13 @@ pub struct Dimraw {
     cycle: RepetitionHistory,
 }
 
+impl Dimraw {
+    /// The state before the last turn, if one was played.
+    pub(super) fn state_before_last_turn(&self) -> Option<&State> {
+        self.undo.last()
+    }
+}
+
 impl State {
     /// The hash computed from the fields.
     pub fn compute_hash(&self) -> u64 {

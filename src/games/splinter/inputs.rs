@@ -1,9 +1,13 @@
 //! What Splinter's network sees: every piece by its square, owner and type; how many pieces
 //! of each type each player has left; and whether the evaluating player is to move. Seen
 //! from `p2` the board is turned half a turn (the start position is symmetric so).
+//!
+//! Its features are the inputs as `p1` sees them, with one more for "p2 is to move"; a turn
+//! changes the features of the cells whose pieces changed, of the counts that changed, and
+//! whose turn it is.
 
-use crate::game::Inputs;
-use crate::game::inputs::ActiveInputs;
+use crate::game::inputs::{ActiveInputs, FeatureChange, each_difference};
+use crate::game::{Inputs, Player};
 
 use super::Splinter;
 use super::board::{FILES, SQUARES, STRIDE};
@@ -20,6 +24,19 @@ const COUNTS_PER_OWNER: usize = 1 + 1 + 2 + 1 + 3 + 1 + 9 + 1;
 /// The input "the evaluating player is to move".
 const TO_MOVE: usize = COUNTS + 2 * COUNTS_PER_OWNER;
 
+/// The feature of the piece `code` on `cell` (`p1`'s input for it), none for an empty cell.
+fn piece_feature(cell: usize, code: u8) -> Option<usize> {
+    let square = (cell / STRIDE - 1) * FILES + cell % STRIDE - 1;
+    (code != 0).then(|| square * PER_SQUARE + colour_of(code) as usize * 4 + kind_of(code))
+}
+
+/// The feature "`colour` has this many pieces of type `kind`", for `p1`.
+fn count_feature(colour: usize, kind: usize, left: u8) -> usize {
+    let first =
+        COUNTS + colour * COUNTS_PER_OWNER + MOST[..kind].iter().map(|m| m + 1).sum::<usize>();
+    first + (left as usize).min(MOST[kind])
+}
+
 impl Inputs for Splinter {
     const INPUTS: usize = TO_MOVE + 1;
     const INPUT_LAYOUT: &'static str = "splinter v1: square(turned for p2) x owner (mine, \
@@ -29,30 +46,58 @@ impl Inputs for Splinter {
     /// without quiescence search (the profile's `quiescence` is off).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-7648e84ceae6e84a.tnet");
 
-    fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {
+    fn features(&self, out: &mut ActiveInputs) {
         let state = &self.state;
         for cell in state.occupied.iter() {
-            let code = state.board[cell];
-            let square = (cell / STRIDE - 1) * FILES + cell % STRIDE - 1;
-            let square = if player == 0 {
-                square
-            } else {
-                SQUARES - 1 - square
-            };
-            let owner = usize::from(colour_of(code) != player);
-            out.push(square * PER_SQUARE + owner * 4 + kind_of(code));
+            out.extend(piece_feature(cell, state.board[cell]));
         }
-        for colour in 0..2u8 {
-            let owner = usize::from(colour != player);
-            let mut first = COUNTS + owner * COUNTS_PER_OWNER;
-            for (kind, most) in MOST.iter().enumerate() {
-                let left = (state.counts[colour as usize][kind] as usize).min(*most);
-                out.push(first + left);
-                first += most + 1;
+        for colour in 0..2 {
+            for kind in 0..4 {
+                out.push(count_feature(colour, kind, state.counts[colour][kind]));
             }
         }
-        if state.side == player {
-            out.push(TO_MOVE);
+        out.push(TO_MOVE + state.side as usize);
+    }
+
+    fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
+        let feature = feature as usize;
+        let input = match feature {
+            _ if player == 0 => (feature < TO_MOVE + 1).then_some(feature),
+            _ if feature < COUNTS => {
+                let (square, within) = (feature / PER_SQUARE, feature % PER_SQUARE);
+                Some((SQUARES - 1 - square) * PER_SQUARE + (within + 4) % PER_SQUARE)
+            }
+            _ if feature < TO_MOVE => {
+                let within = (feature - COUNTS + COUNTS_PER_OWNER) % (2 * COUNTS_PER_OWNER);
+                Some(COUNTS + within)
+            }
+            _ => (feature == TO_MOVE + 1).then_some(TO_MOVE),
+        };
+        input.map(|input| input as u16)
+    }
+
+    fn last_change(&self, change: &mut FeatureChange) -> bool {
+        change.clear();
+        let (before, now) = (self.state_before_last_turn(), &self.state);
+        each_difference(&before.board, &now.board, |cell| {
+            change.replace(
+                piece_feature(cell, before.board[cell]),
+                piece_feature(cell, now.board[cell]),
+            );
+        });
+        for colour in 0..2 {
+            for kind in 0..4 {
+                let (then, left) = (before.counts[colour][kind], now.counts[colour][kind]);
+                if then != left {
+                    change.replace(
+                        Some(count_feature(colour, kind, then)),
+                        Some(count_feature(colour, kind, left)),
+                    );
+                }
+            }
         }
+        change.off(TO_MOVE + before.side as usize);
+        change.on(TO_MOVE + now.side as usize);
+        true
     }
 }

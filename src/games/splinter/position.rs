@@ -104,6 +104,13 @@ pub struct Splinter {
     undo: Vec<State>,
 }
 
+impl Splinter {
+    /// The state before the last turn (this one where no turn was played).
+    pub(super) fn state_before_last_turn(&self) -> &State {
+        self.undo.last().unwrap_or(&self.state)
+    }
+}
+
 impl State {
     /// The hash of pieces, side and record computed from scratch.
     pub fn compute_board_hash(&self) -> u64 {

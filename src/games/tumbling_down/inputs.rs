@@ -1,11 +1,17 @@
 //! What Tumbling Down's network sees: every stack by its square, its top checker's owner, how
 //! mixed it is and its height; the kings; and whether the evaluating player is to move. Seen
 //! from `p2` the board is turned half a turn, so that both players' home corners read alike.
+//!
+//! Its features are the inputs as `p1` sees them, with one more for "p2 is to move"; a move
+//! changes the features of the squares it changed, whose turn it is, and where a king height
+//! changed, the kings of that player.
 
-use crate::game::Inputs;
-use crate::game::inputs::ActiveInputs;
+use crate::game::inputs::{ActiveInputs, FeatureChange};
+use crate::game::{Inputs, Player};
 
 use super::TumblingDown;
+use super::board::Square;
+use super::position::{NOBODY, pure_owner};
 
 /// Height classes of a stack: 1 to 7, and 8 or more.
 const HEIGHTS: usize = 8;
@@ -15,8 +21,32 @@ const MIXES: usize = 3;
 const PER_SQUARE: usize = 2 * MIXES * HEIGHTS;
 /// The first king input: square x owner (mine, theirs).
 const KINGS: usize = 64 * PER_SQUARE;
-/// The input "the evaluating player is to move".
+/// The input "the evaluating player is to move"; as a feature, "p1 is to move", and the next
+/// feature is "p2 is to move".
 const TO_MOVE: usize = KINGS + 64 * 2;
+
+/// The feature of a stack (`p1`'s input for it), none for an empty square.
+fn stack_feature(sq: Square, height: u8, colors: u64) -> Option<usize> {
+    if height == 0 {
+        return None;
+    }
+    let top = colors >> (height - 1) & 1;
+    let mix = if pure_owner(height, colors) != NOBODY {
+        0
+    } else if colors >> (height - 2) & 1 == top {
+        1
+    } else {
+        2
+    };
+    let class = (height as usize).min(HEIGHTS) - 1;
+    Some(sq * PER_SQUARE + (top as usize * MIXES + mix) * HEIGHTS + class)
+}
+
+/// The feature of a king, none where the stack is no king with these king heights.
+fn king_feature(sq: Square, height: u8, colors: u64, king_height: [u8; 2]) -> Option<usize> {
+    let owner = pure_owner(height, colors);
+    (owner != NOBODY && height == king_height[owner]).then(|| KINGS + sq * 2 + owner)
+}
 
 impl Inputs for TumblingDown {
     const INPUTS: usize = TO_MOVE + 1;
@@ -26,38 +56,66 @@ impl Inputs for TumblingDown {
     /// The game's network (its training: `seeds/tumbling-down.md`).
     const EMBEDDED_NET: &'static [u8] = include_bytes!("tumbling-down-472b71603dc06dfc.tnet");
 
-    fn active_inputs(&self, player: u8, out: &mut ActiveInputs) {
-        let turn = |sq: usize| if player == 0 { sq } else { 63 - sq };
-        for sq in 0..64 {
-            let height = self.heights[sq] as usize;
-            if height == 0 {
-                continue;
+    fn features(&self, out: &mut ActiveInputs) {
+        let mut occupied = self.controlled[0] | self.controlled[1];
+        while occupied != 0 {
+            let sq = occupied.trailing_zeros() as Square;
+            occupied &= occupied - 1;
+            let (height, colors) = self.stack(sq);
+            out.extend(stack_feature(sq, height, colors));
+            out.extend(king_feature(sq, height, colors, self.king_height));
+        }
+        out.push(TO_MOVE + self.side as usize);
+    }
+
+    fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
+        let feature = feature as usize;
+        let input = match feature {
+            _ if player == 0 => (feature < TO_MOVE + 1).then_some(feature),
+            _ if feature < KINGS => {
+                let (sq, within) = (feature / PER_SQUARE, feature % PER_SQUARE);
+                let other_owner = (within + MIXES * HEIGHTS) % PER_SQUARE;
+                Some((63 - sq) * PER_SQUARE + other_owner)
             }
-            let colors = self.colors[sq];
-            let top = (colors >> (height - 1) & 1) as u8;
-            let mine_or_theirs = usize::from(top != player);
-            let pure = self.pure[top as usize] >> sq & 1 == 1;
-            let mix = match () {
-                _ if pure => 0,
-                _ if (colors >> (height - 2) & 1) as u8 == top => 1,
-                _ => 2,
-            };
-            let class = height.min(HEIGHTS) - 1;
-            out.push(turn(sq) * PER_SQUARE + (mine_or_theirs * MIXES + mix) * HEIGHTS + class);
+            _ if feature < TO_MOVE => Some(KINGS + (TO_MOVE - 1 - feature)),
+            _ => (feature == TO_MOVE + 1).then_some(TO_MOVE),
+        };
+        input.map(|input| input as u16)
+    }
+
+    fn last_change(&self, change: &mut FeatureChange) -> bool {
+        change.clear();
+        change.off(TO_MOVE + 1 - self.side as usize);
+        change.on(TO_MOVE + self.side as usize);
+        let Some(moved) = self.last_move_change() else {
+            return true;
+        };
+        let (before, now) = (moved.kings_before, self.king_height);
+        let mut changed = 0u64;
+        for &(sq, height, colors) in &moved.squares[..moved.count] {
+            changed |= 1 << sq;
+            let (height_now, colors_now) = self.stack(sq);
+            change.replace(
+                stack_feature(sq, height, colors),
+                stack_feature(sq, height_now, colors_now),
+            );
+            change.replace(
+                king_feature(sq, height, colors, before),
+                king_feature(sq, height_now, colors_now, now),
+            );
         }
-        for owner in 0..2u8 {
-            let king_height = self.king_height[owner as usize];
-            let mut kings = self.pure[owner as usize];
-            while kings != 0 {
-                let sq = kings.trailing_zeros() as usize;
-                kings &= kings - 1;
-                if self.heights[sq] == king_height {
-                    out.push(KINGS + turn(sq) * 2 + usize::from(owner != player));
-                }
+        // A king height that changed changes the kings on the squares the move left alone.
+        for player in (0..2).filter(|&p| before[p] != now[p]) {
+            let mut pure = self.pure[player] & !changed;
+            while pure != 0 {
+                let sq = pure.trailing_zeros() as Square;
+                pure &= pure - 1;
+                let king = |kings: [u8; 2]| {
+                    (self.heights[sq] == kings[player]).then(|| KINGS + sq * 2 + player)
+                };
+                change.replace(king(before), king(now));
             }
         }
-        if self.side == player {
-            out.push(TO_MOVE);
-        }
+        true
     }
 }

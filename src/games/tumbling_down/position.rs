@@ -88,6 +88,17 @@ struct Undo {
     pub(super) pure: [u64; 2],
 }
 
+/// What a move changed: the squares with their stacks before it, and the king heights.
+pub(super) struct MoveChange {
+    /// Each player's king height before the move.
+    pub kings_before: [u8; 2],
+    /// The squares the move changed, each with its height and colours before it; the first
+    /// `count` are meaningful.
+    pub squares: [(Square, u8, u64); 8],
+    /// How many squares changed.
+    pub count: usize,
+}
+
 /// What a move did to kings, gathered square by square.
 struct KingWatch {
     /// A king of this player was covered by a foreign checker (R9).
@@ -219,6 +230,26 @@ impl TumblingDown {
             squares &= squares - 1;
         }
         tallest
+    }
+
+    /// What the last move changed (for a network's sums); `None` where the turn was handed
+    /// over without a move.
+    pub(super) fn last_move_change(&self) -> Option<MoveChange> {
+        let undo = self.undo.last()?;
+        let mv = undo.mv?;
+        let from = mv.from();
+        let mut change = MoveChange {
+            kings_before: undo.king_height,
+            squares: [(0, 0, 0); 8],
+            count: undo.count as usize,
+        };
+        change.squares[0] = (from, undo.heights[0], undo.origin_colors);
+        let line = &LINES[from][mv.direction()];
+        for (i, &old_height) in undo.heights[1..change.count].iter().enumerate() {
+            let sq = line.squares[i] as Square;
+            change.squares[i + 1] = (sq, old_height, self.colors[sq] & low_bits(old_height));
+        }
+        Some(change)
     }
 
     /// Sets one square a move changes: records it for `unmake`, updates the hash,

@@ -18,7 +18,7 @@ impl<G: Game> Worker<'_, G> {
     /// give it to another opponent. Returns whether it did (to be taken back by `unmake`).
     pub(super) fn hand_turn_back(&mut self) -> bool {
         match self.pos.turn() {
-            Turn::Player(p) if p != self.root => self.pos.hand_turn_to(self.root),
+            Turn::Player(p) if p != self.root => self.hand_turn(self.root),
             _ => false,
         }
     }
@@ -36,12 +36,12 @@ impl<G: Game> Worker<'_, G> {
         for k in 0..players {
             let replier = (mover + k) % players;
             let handed = replier != mover;
-            if replier == self.root || (handed && !self.pos.hand_turn_to(replier)) {
+            if replier == self.root || (handed && !self.hand_turn(replier)) {
                 continue;
             }
             let (cut, improved) = self.search_moves(node, hash_move, &mut result);
             if handed {
-                self.pos.unmake();
+                self.take_back();
                 if improved {
                     self.frames[node.ply].pv.clear();
                 }

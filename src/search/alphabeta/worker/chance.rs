@@ -111,11 +111,11 @@ impl<G: Game> Worker<'_, G> {
             rest_high -= o.weight * o.high;
             let fails_low_at = floor_div(sums.alpha - known - rest_high, o.weight);
             let fails_high_at = ceil_div(sums.beta - known - rest_low, o.weight);
-            self.pos.make(o.mv);
+            self.play(o.mv);
             self.count_node();
             let (low, high) = window(fails_low_at, fails_high_at);
             let value = self.value_for(node.child(low, high)) as i64;
-            self.pos.unmake();
+            self.take_back();
             if self.stopped() {
                 return 0;
             }
@@ -146,13 +146,13 @@ impl<G: Game> Worker<'_, G> {
             high: outcomes.iter().map(|o| o.weight * o.high).sum(),
         };
         for o in outcomes.iter_mut() {
-            self.pos.make(o.mv);
+            self.play(o.mv);
             self.count_node();
             let (low, high) = (o.low, o.high);
             let (outcome_low, outcome_high) = window(low, high);
             let after = node.child(outcome_low, outcome_high);
             let probed = self.probe_reply(o, after, bounds, sums);
-            self.pos.unmake();
+            self.take_back();
             if self.stopped() {
                 return None;
             }

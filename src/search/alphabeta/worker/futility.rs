@@ -12,7 +12,7 @@ impl<G: Game> Worker<'_, G> {
     /// `futility_max_depth`) when it beats beta by the profile's `futility_margin` per ply for
     /// its side (the side to move); never in a game of more than two players, never near mate
     /// scores.
-    pub(super) fn futility_cut(&self, node: Node) -> Option<i32> {
+    pub(super) fn futility_cut(&mut self, node: Node) -> Option<i32> {
         let profile = &self.profile;
         let near = node.depth <= profile.futility_max_depth as u32;
         if !(profile.futility && near && self.may_cut_by_a_guess(node)) {

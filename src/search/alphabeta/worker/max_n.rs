@@ -23,10 +23,10 @@ impl<G: Game> Worker<'_, G> {
         self.seldepth = 0;
         let root = self.root as usize;
         for line in lines.iter_mut().skip(first) {
-            self.pos.make(line.mv);
+            self.play(line.mv);
             self.count_node();
             let values = self.max_n(depth - 1, 1);
-            self.pos.unmake();
+            self.take_back();
             if self.stopped() {
                 return line.score;
             }
@@ -66,10 +66,10 @@ impl<G: Game> Worker<'_, G> {
         let (mut sums, mut total) = ([0i64; 6], 0i64);
         for &mv in &moves {
             let weight = self.pos.chance_weight(mv) as i64;
-            self.pos.make(mv);
+            self.play(mv);
             self.count_node();
             let values = self.max_n(depth - 1, ply + 1);
-            self.pos.unmake();
+            self.take_back();
             match turn {
                 Turn::Player(p) => {
                     if best.is_none_or(|b| values[p as usize] > b[p as usize]) {

@@ -28,6 +28,7 @@ use super::ordering::MoveOrdering;
 use super::split::SplitBoard;
 use crate::game::profile::Profile;
 use crate::net::Evaluator;
+use crate::net::line_sums::LineSums;
 use crate::search::limits::TimePlan;
 use crate::search::score::{INFINITY, MAX_PLY, terminal_value, with_draw_preference};
 use crate::search::settings::{ManyPlayers, Style};
@@ -181,8 +182,10 @@ pub struct Worker<'a, G: Game> {
     chance_probe: bool,
     /// What gives the static values.
     evaluator: Evaluator,
+    /// A net's sums along the line searched (none with the game's own evaluation).
+    line_sums: Option<LineSums>,
     /// The last static value asked for: the position's hash, the player, the value.
-    last_evaluation: std::cell::Cell<Option<((u64, Player), i32)>>,
+    last_evaluation: Option<((u64, Player), i32)>,
     /// The split points this search's threads share, when it has more than one.
     board: Option<&'a SplitBoard<G>>,
     /// The stack level of the split point this thread works in, if any.
@@ -215,7 +218,11 @@ impl<'a, G: Game> Worker<'a, G> {
             many_players: style.many_players,
             chance_probe: style.chance_probe,
             evaluator: style.evaluator,
-            last_evaluation: std::cell::Cell::new(None),
+            line_sums: match style.evaluator {
+                Evaluator::Net(net) => Some(LineSums::new(net, MAX_PLY + 2, &pos)),
+                Evaluator::Classic => None,
+            },
+            last_evaluation: None,
             profile: style.profile,
             reduction_table: style
                 .profile
@@ -322,8 +329,43 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Plays `mv` on the position searched.
+    fn play(&mut self, mv: G::Move) {
+        self.pos.make(mv);
+        if let Some(line) = &mut self.line_sums {
+            line.played(&self.pos);
+        }
+    }
+
+    /// Takes back the turn played last ([`Worker::play`], [`Worker::hand_turn`]).
+    fn take_back(&mut self) {
+        self.pos.unmake();
+        if let Some(line) = &mut self.line_sums {
+            line.took_back();
+        }
+    }
+
+    /// Hands the turn to `player` without a move, where the game allows it.
+    fn hand_turn(&mut self, player: Player) -> bool {
+        let handed = self.pos.hand_turn_to(player);
+        if let Some(line) = self.line_sums.as_mut().filter(|_| handed) {
+            line.played(&self.pos);
+        }
+        handed
+    }
+
+    /// Puts `pos` in the place of the position searched (a split point's); returns the one
+    /// it replaces.
+    fn put_position(&mut self, pos: G) -> G {
+        let replaced = std::mem::replace(&mut self.pos, pos);
+        if let Some(line) = &mut self.line_sums {
+            line.put_in_place(&self.pos);
+        }
+        replaced
+    }
+
     /// The static value for a side.
-    fn evaluate(&self, side: Player) -> i32 {
+    fn evaluate(&mut self, side: Player) -> i32 {
         if side == COALITION {
             -self.evaluation_for(self.root)
         } else {
@@ -341,16 +383,16 @@ impl<'a, G: Game> Worker<'a, G> {
     /// The evaluator's value of the position for `player`; a network's is remembered for the
     /// next call: a node often asks twice (reverse futility, then the null move), and a
     /// network's value costs more than a hash comparison (a game's own evaluation, less).
-    fn evaluation_for(&self, player: Player) -> i32 {
-        if let Evaluator::Classic = self.evaluator {
-            return self.pos.evaluate(player);
-        }
+    fn evaluation_for(&mut self, player: Player) -> i32 {
+        let Some(line) = &mut self.line_sums else {
+            return self.evaluator.evaluate(&self.pos, player);
+        };
         let key = (self.pos.hash(), player);
-        match self.last_evaluation.get() {
+        match self.last_evaluation {
             Some((seen, value)) if seen == key => value,
             _ => {
-                let value = self.evaluator.evaluate(&self.pos, player);
-                self.last_evaluation.set(Some((key, value)));
+                let value = line.evaluate(&self.pos, player);
+                self.last_evaluation = Some((key, value));
                 value
             }
         }
@@ -371,7 +413,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// probe first.
     fn visit(&mut self, mv: G::Move, child: Node, window: Window) -> i32 {
         let hand_back = self.best_reply_node() && self.mover() != self.root;
-        self.pos.make(mv);
+        self.play(mv);
         // A decision that finishes the turn (a removal after a mill) is searched to the
         // depth of the decision that started it, and so is a threat's answer.
         let extended =
@@ -408,9 +450,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if handed {
             // The line goes on out of turn: it is no game line to show.
             self.frames[child.ply].pv.clear();
-            self.pos.unmake();
+            self.take_back();
         }
-        self.pos.unmake();
+        self.take_back();
         value
     }
 

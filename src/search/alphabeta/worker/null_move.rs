@@ -32,7 +32,7 @@ impl<G: Game> Worker<'_, G> {
         let Turn::Player(mover) = self.pos.turn() else {
             return None;
         };
-        if !self.pos.hand_turn_to(1 - mover) {
+        if !self.hand_turn(1 - mover) {
             return None;
         }
         self.count_node();
@@ -44,7 +44,7 @@ impl<G: Game> Worker<'_, G> {
             ..after
         });
         self.frames[ply + 1].after_null = false;
-        self.pos.unmake();
+        self.take_back();
         // A mate found after passing is no proof: the node only stands at or above beta.
         (!self.stopped() && value >= beta).then(|| value.min(MATE_BOUND))
     }

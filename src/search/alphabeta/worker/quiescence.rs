@@ -49,7 +49,7 @@ impl<G: Game> Worker<'_, G> {
             if !self.pos.is_noisy(mv) {
                 continue;
             }
-            self.pos.make(mv);
+            self.play(mv);
             self.count_node();
             let value = match self.pos.turn() {
                 Turn::Over => self.terminal(side, ply + 1),
@@ -58,7 +58,7 @@ impl<G: Game> Worker<'_, G> {
                 Turn::Player(next) => -self.quiesce(deeper(alpha, beta).for_other(next), left - 1),
                 Turn::Chance => self.evaluate(side),
             };
-            self.pos.unmake();
+            self.take_back();
             if self.stopped() {
                 break;
             }

@@ -78,7 +78,7 @@ impl<'a, G: Game> Worker<'a, G> {
             };
             spins = 0;
             if let Some(pos) = joined.pos {
-                self.pos = pos;
+                self.put_position(pos);
             }
             known_id = joined.id;
             self.work_joined(board, joined.level, joined.node);
@@ -140,9 +140,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             };
             let pos = joined.pos.expect("a position, no id being known");
-            let own = std::mem::replace(&mut self.pos, pos);
+            let own = self.put_position(pos);
             self.work_joined(board, joined.level, joined.node);
-            self.pos = own;
+            self.put_position(own);
         }
     }
 

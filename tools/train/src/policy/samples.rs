@@ -171,7 +171,7 @@ impl Extract<'_> {
             scores.extend(values.iter().map(|v| v.score));
             active.clear();
             pos.active_inputs(record.mover, &mut active);
-            forward::refresh(self.shape, self.weights, active.as_slice(), &mut sums);
+            forward::refresh(self.shape, self.weights, active.as_slice(), &mut sums.0);
             for (byte, &sum) in clipped.iter_mut().zip(&sums.0[..hidden]) {
                 *byte = sum.clamp(0, self.shape.qa as i16) as u8;
             }
