@@ -145,26 +145,6 @@ fn push(list: &mut [u16; MAX_CHANGE], len: &mut u8, overflowed: &mut bool, featu
     }
 }
 
-/// Calls `each` with every index at which `before` and `after` (of the same length) differ,
-/// comparing eight bytes at a time: what a turn changed on a board of byte codes.
-#[inline]
-pub fn each_difference(before: &[u8], after: &[u8], mut each: impl FnMut(usize)) {
-    debug_assert_eq!(before.len(), after.len());
-    let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
-    let words = before.chunks_exact(8).zip(after.chunks_exact(8));
-    for (i, (old, new)) in words.enumerate() {
-        let mut differ = word(old) ^ word(new);
-        while differ != 0 {
-            each(i * 8 + differ.trailing_zeros() as usize / 8);
-            differ &= !(0xff << (differ.trailing_zeros() / 8 * 8));
-        }
-    }
-    let tail = before.len() - before.len() % 8;
-    (tail..before.len())
-        .filter(|&j| before[j] != after[j])
-        .for_each(&mut each);
-}
-
 /// The inputs a game declares for its networks. A game without a network declares none (the
 /// defaults); one with a network also embeds it ([`Inputs::EMBEDDED_NET`]).
 pub trait Inputs: Rules {

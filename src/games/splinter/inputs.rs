@@ -6,7 +6,7 @@
 //! changes the features of the cells whose pieces changed, of the counts that changed, and
 //! whose turn it is.
 
-use crate::game::inputs::{ActiveInputs, FeatureChange, each_difference};
+use crate::game::inputs::{ActiveInputs, FeatureChange};
 use crate::game::{Inputs, Player};
 
 use super::Splinter;
@@ -79,12 +79,15 @@ impl Inputs for Splinter {
     fn last_change(&self, change: &mut FeatureChange) -> bool {
         change.clear();
         let (before, now) = (self.state_before_last_turn(), &self.state);
-        each_difference(&before.board, &now.board, |cell| {
+        // A turn empties and fills cells, and shifts the pieces it displaced (the record).
+        let emptied = before.occupied.minus(&now.occupied);
+        let filled = now.occupied.minus(&before.occupied);
+        for cell in emptied.union(&filled).union(&now.record.cells).iter() {
             change.replace(
                 piece_feature(cell, before.board[cell]),
                 piece_feature(cell, now.board[cell]),
             );
-        });
+        }
         for colour in 0..2 {
             for kind in 0..4 {
                 let (then, left) = (before.counts[colour][kind], now.counts[colour][kind]);
