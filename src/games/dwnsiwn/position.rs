@@ -176,7 +176,26 @@ impl State {
     }
 }
 
+/// The last decision or roll, for a network's sums: the move, and what it changed that the
+/// position after it no longer shows.
+pub(super) struct LastMove {
+    pub mv: DnMove,
+    /// The queue entry a roll took (its die's colour and owner).
+    pub rolled_entry: u8,
+    /// Who had placed the dungeon die before it.
+    pub dungeon_placer_before: u8,
+}
+
 impl Dwnsiwn {
+    /// The last move played, if any.
+    pub(super) fn last_move(&self) -> Option<LastMove> {
+        self.undo.last().map(|undo| LastMove {
+            mv: undo.mv,
+            rolled_entry: undo.head_entry,
+            dungeon_placer_before: undo.dungeon_placer,
+        })
+    }
+
     /// A position from its fields; the hash and result are derived.
     pub(super) fn from_state(mut state: State) -> Self {
         state.hash = state.compute_hash();
