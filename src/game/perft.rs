@@ -49,7 +49,14 @@ fn count<G: Game>(
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     pos.generate(moves);
-    if depth == 1 && last == LastPly::Counted {
+    if depth == 1 {
+        // Each move is a leaf: made and taken back here, with no call below it to count 1.
+        if last == LastPly::Made {
+            for &mv in moves.iter() {
+                pos.make(mv);
+                pos.unmake();
+            }
+        }
         return moves.len() as u64;
     }
     let mut nodes = 0;

@@ -109,10 +109,11 @@ impl Dwindle {
 
     /// The next active player after `player` (R1).
     pub fn next_active(&self, player: Player) -> Player {
-        (1..=self.players)
-            .map(|k| ((player as usize + k) % self.players) as Player)
-            .find(|&p| self.is_in(p))
-            .expect("hand-over stops before nobody is left")
+        let active = u32::from(self.state.active);
+        assert!(active != 0, "hand-over stops before nobody is left");
+        let later = active & !((2u32 << player) - 1);
+        let next = if later != 0 { later } else { active };
+        next.trailing_zeros() as Player
     }
 
     /// The hand-over procedure R6, starting with `player` to move.
