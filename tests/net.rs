@@ -157,30 +157,43 @@ impl GameVisitor for KeptSumsAgree {
         }
         let (shape, weights) = fixed_net::<G>(32);
         let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
-        let mut rng = common::rng(G::INPUTS as u64);
-        let mut moves = Vec::new();
-        for _ in 0..20 {
-            let mut pos = G::startpos(&GameConfig::default()).unwrap();
-            for _ in 0..300 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                if let Turn::Player(_) = pos.turn() {
-                    for seat in 0..pos.players() as u8 {
-                        let mut active = ActiveInputs::default();
-                        pos.active_inputs(seat, &mut active);
-                        let mut seen = active.as_slice().to_vec();
-                        seen.sort_unstable();
-                        seen.dedup();
-                        assert_eq!(seen.len(), active.as_slice().len(), "{}", G::NAME);
-                        assert!(seen.iter().all(|&i| (i as usize) < G::INPUTS));
-                        let fresh = net.centipawns(net.output(active.as_slice()));
-                        assert_eq!(net.evaluate(&pos, seat), fresh, "{}", pos.to_text());
-                    }
-                }
-                let mv = pos.random_move(&mut rng, &mut moves);
-                pos.make(mv);
+        each_seat_along_random_games(G::INPUTS as u64, 20, 300, |pos: &G, seat, active| {
+            let mut seen = active.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), active.len(), "{}", G::NAME);
+            assert!(seen.iter().all(|&i| (i as usize) < G::INPUTS));
+            let fresh = net.centipawns(net.output(active));
+            assert_eq!(net.evaluate(pos, seat), fresh, "{}", pos.to_text());
+        });
+    }
+}
+
+/// Plays `games` random games of `G` of at most `plies` plies (random from `seed`) and hands
+/// each seat's inputs at every decision to `each`, with the position.
+fn each_seat_along_random_games<G: Game>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut each: impl FnMut(&G, u8, &[u16]),
+) {
+    let mut rng = common::rng(seed);
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut pos = G::startpos(&GameConfig::default()).unwrap();
+        for _ in 0..plies {
+            if pos.outcome().is_some() {
+                break;
             }
+            if let Turn::Player(_) = pos.turn() {
+                for seat in 0..pos.players() as u8 {
+                    let mut active = ActiveInputs::default();
+                    pos.active_inputs(seat, &mut active);
+                    each(&pos, seat, active.as_slice());
+                }
+            }
+            let mv = pos.random_move(&mut rng, &mut moves);
+            pos.make(mv);
         }
     }
 }
@@ -285,31 +298,16 @@ struct InputsFingerprint(Vec<(&'static str, u64)>);
 
 impl GameVisitor for InputsFingerprint {
     fn visit<G: Game>(&mut self) {
-        let mut rng = common::rng(77);
-        let (mut fingerprint, mut moves) = (0u64, Vec::new());
-        for _ in 0..10 {
-            let mut pos = G::startpos(&GameConfig::default()).unwrap();
-            for _ in 0..200 {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                if let Turn::Player(_) = pos.turn() {
-                    for seat in 0..pos.players() as u8 {
-                        let mut active = ActiveInputs::default();
-                        pos.active_inputs(seat, &mut active);
-                        let mut seen = active.as_slice().to_vec();
-                        seen.sort_unstable();
-                        for input in seen {
-                            fingerprint = tabula::game::hashing::mix64(
-                                fingerprint ^ (u64::from(seat) << 32 | u64::from(input)),
-                            );
-                        }
-                    }
-                }
-                let mv = pos.random_move(&mut rng, &mut moves);
-                pos.make(mv);
+        let mut fingerprint = 0u64;
+        each_seat_along_random_games(77, 10, 200, |_: &G, seat, active| {
+            let mut seen = active.to_vec();
+            seen.sort_unstable();
+            for input in seen {
+                fingerprint = tabula::game::hashing::mix64(
+                    fingerprint ^ (u64::from(seat) << 32 | u64::from(input)),
+                );
             }
-        }
+        });
         self.0.push((G::NAME, fingerprint));
     }
 }
