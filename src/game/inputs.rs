@@ -145,6 +145,28 @@ fn push(list: &mut [u16; MAX_CHANGE], len: &mut u8, overflowed: &mut bool, featu
     }
 }
 
+/// The input `feature` is for `player` in a two-player game whose features are `p1`'s inputs
+/// and one more, `p2_to_move` ("p2 is to move"; `p1`'s input `to_move` is "p1 is to move"):
+/// `p1` reads every other feature as the input of its number, `p2` as `mirror` turns it (none
+/// where it gives none), and each reads its own to-move feature as `to_move`.
+#[inline]
+pub fn two_seat_input(
+    feature: u16,
+    player: Player,
+    to_move: usize,
+    p2_to_move: usize,
+    mirror: impl FnOnce(usize) -> Option<usize>,
+) -> Option<u16> {
+    let feature = feature as usize;
+    let input = match feature {
+        _ if feature == p2_to_move => (player == 1).then_some(to_move),
+        _ if feature == to_move => (player == 0).then_some(to_move),
+        _ if player == 0 => Some(feature),
+        _ => mirror(feature),
+    };
+    input.map(|input| input as u16)
+}
+
 /// The inputs a game declares for its networks. A game without a network declares none (the
 /// defaults); one with a network also embeds it ([`Inputs::EMBEDDED_NET`]).
 pub trait Inputs: Rules {

@@ -5,7 +5,7 @@
 //! Its features are the inputs as `p1` sees them, with one more for "p2 is to decide"; a
 //! turn's change is what differs between the state before it and after it.
 
-use crate::game::inputs::{ActiveInputs, FeatureChange};
+use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
 use crate::game::{Inputs, Player};
 
 use super::Dimraw;
@@ -76,16 +76,20 @@ impl Inputs for Dimraw {
     }
 
     fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
-        let feature = feature as usize;
-        let input = match feature {
-            _ if player == 0 => (feature < SECOND_TO_MOVE).then_some(feature),
-            _ if feature < HANDS => Some(feature ^ 1),
-            _ if feature < TO_MOVE => Some(HANDS + (feature - HANDS + HAND + 1) % (2 * (HAND + 1))),
-            REMOVAL | PASSED => Some(feature),
-            SECOND_TO_MOVE => Some(TO_MOVE),
-            _ => None,
-        };
-        input.map(|input| input as u16)
+        two_seat_input(
+            feature,
+            player,
+            TO_MOVE,
+            SECOND_TO_MOVE,
+            |feature| match feature {
+                _ if feature < HANDS => Some(feature ^ 1),
+                _ if feature < TO_MOVE => {
+                    Some(HANDS + (feature - HANDS + HAND + 1) % (2 * (HAND + 1)))
+                }
+                REMOVAL | PASSED => Some(feature),
+                _ => None,
+            },
+        )
     }
 
     fn last_change(&self, change: &mut FeatureChange) -> bool {

@@ -8,7 +8,7 @@
 //! or a roll changes the stock counts it moved dice between, the cell it filled and the
 //! scores and dungeon placer that came with it, and who decides.
 
-use crate::game::inputs::{ActiveInputs, FeatureChange};
+use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
 use crate::game::{Inputs, Player};
 
 use super::Dwnsiwn;
@@ -98,31 +98,28 @@ impl Inputs for Dwnsiwn {
     }
 
     fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
-        let feature = feature as usize;
-        let input = match feature {
-            _ if player == 0 => (feature < SECOND_TO_MOVE).then_some(feature),
-            _ if feature < FILLED => {
-                let (cell, within) = (feature / PER_CELL, feature % PER_CELL);
-                Some(cell * PER_CELL + (within + PER_CELL / 2) % PER_CELL)
-            }
-            _ if feature < STOCKS => Some(FILLED + ((feature - FILLED) ^ 1)),
-            _ if feature < SCORES => {
-                let (which, count) = ((feature - STOCKS) / 4, (feature - STOCKS) % 4);
-                let (owner, colour, value) = (which / 12, which / 6 % 2, which % 6);
-                let mirrored = ((1 - owner) * 2 + 1 - colour) * 6 + value;
-                Some(STOCKS + mirrored * 4 + count)
-            }
-            _ if feature < DUNGEON => {
-                let (side, difference) = (
-                    (feature - SCORES) / SCORE_SIDE,
-                    (feature - SCORES) % SCORE_SIDE,
-                );
-                Some(SCORES + side * SCORE_SIDE + SCORE_SIDE - 1 - difference)
-            }
-            _ if feature < TO_MOVE => Some(DUNGEON + 1 - (feature - DUNGEON)),
-            _ => (feature == SECOND_TO_MOVE).then_some(TO_MOVE),
-        };
-        input.map(|input| input as u16)
+        two_seat_input(feature, player, TO_MOVE, SECOND_TO_MOVE, |feature| {
+            Some(match feature {
+                _ if feature < FILLED => {
+                    let (cell, within) = (feature / PER_CELL, feature % PER_CELL);
+                    cell * PER_CELL + (within + PER_CELL / 2) % PER_CELL
+                }
+                _ if feature < STOCKS => FILLED + ((feature - FILLED) ^ 1),
+                _ if feature < SCORES => {
+                    let (which, count) = ((feature - STOCKS) / 4, (feature - STOCKS) % 4);
+                    let (owner, colour, value) = (which / 12, which / 6 % 2, which % 6);
+                    STOCKS + (((1 - owner) * 2 + 1 - colour) * 6 + value) * 4 + count
+                }
+                _ if feature < DUNGEON => {
+                    let (side, difference) = (
+                        (feature - SCORES) / SCORE_SIDE,
+                        (feature - SCORES) % SCORE_SIDE,
+                    );
+                    SCORES + side * SCORE_SIDE + SCORE_SIDE - 1 - difference
+                }
+                _ => DUNGEON + 1 - (feature - DUNGEON),
+            })
+        })
     }
 
     fn last_change(&self, change: &mut FeatureChange) -> bool {

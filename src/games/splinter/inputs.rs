@@ -6,7 +6,7 @@
 //! changes the features of the cells whose pieces changed, of the counts that changed, and
 //! whose turn it is.
 
-use crate::game::inputs::{ActiveInputs, FeatureChange};
+use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
 use crate::game::{Inputs, Player};
 
 use super::Splinter;
@@ -60,20 +60,14 @@ impl Inputs for Splinter {
     }
 
     fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
-        let feature = feature as usize;
-        let input = match feature {
-            _ if player == 0 => (feature < TO_MOVE + 1).then_some(feature),
-            _ if feature < COUNTS => {
+        two_seat_input(feature, player, TO_MOVE, TO_MOVE + 1, |feature| {
+            Some(if feature < COUNTS {
                 let (square, within) = (feature / PER_SQUARE, feature % PER_SQUARE);
-                Some((SQUARES - 1 - square) * PER_SQUARE + (within + 4) % PER_SQUARE)
-            }
-            _ if feature < TO_MOVE => {
-                let within = (feature - COUNTS + COUNTS_PER_OWNER) % (2 * COUNTS_PER_OWNER);
-                Some(COUNTS + within)
-            }
-            _ => (feature == TO_MOVE + 1).then_some(TO_MOVE),
-        };
-        input.map(|input| input as u16)
+                (SQUARES - 1 - square) * PER_SQUARE + (within + 4) % PER_SQUARE
+            } else {
+                COUNTS + (feature - COUNTS + COUNTS_PER_OWNER) % (2 * COUNTS_PER_OWNER)
+            })
+        })
     }
 
     fn last_change(&self, change: &mut FeatureChange) -> bool {

@@ -6,7 +6,7 @@
 //! changes the features of the squares it changed, whose turn it is, and where a king height
 //! changed, the kings of that player.
 
-use crate::game::inputs::{ActiveInputs, FeatureChange};
+use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
 use crate::game::{Inputs, Player};
 
 use super::TumblingDown;
@@ -69,18 +69,15 @@ impl Inputs for TumblingDown {
     }
 
     fn input_of(&self, feature: u16, player: Player) -> Option<u16> {
-        let feature = feature as usize;
-        let input = match feature {
-            _ if player == 0 => (feature < TO_MOVE + 1).then_some(feature),
-            _ if feature < KINGS => {
+        two_seat_input(feature, player, TO_MOVE, TO_MOVE + 1, |feature| {
+            Some(if feature < KINGS {
                 let (sq, within) = (feature / PER_SQUARE, feature % PER_SQUARE);
                 let other_owner = (within + MIXES * HEIGHTS) % PER_SQUARE;
-                Some((63 - sq) * PER_SQUARE + other_owner)
-            }
-            _ if feature < TO_MOVE => Some(KINGS + (TO_MOVE - 1 - feature)),
-            _ => (feature == TO_MOVE + 1).then_some(TO_MOVE),
-        };
-        input.map(|input| input as u16)
+                (63 - sq) * PER_SQUARE + other_owner
+            } else {
+                KINGS + (TO_MOVE - 1 - feature)
+            })
+        })
     }
 
     fn last_change(&self, change: &mut FeatureChange) -> bool {
