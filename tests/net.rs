@@ -415,7 +415,7 @@ impl GameVisitor for LineSumsAgree {
         let mut moves = Vec::new();
         let (mut checked, mut depth) = (0, 0);
         let mut pos = G::startpos(&GameConfig::default()).unwrap();
-        let mut line = LineSums::new(net, 64, &pos);
+        let mut line = LineSums::new(net, 16, &pos);
         for _ in 0..20_000 {
             let down = depth == 0 || (depth < 60 && rng.random_bool(0.55));
             match pos.turn() {

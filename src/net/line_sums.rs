@@ -36,7 +36,7 @@ pub struct LineSums {
 }
 
 impl LineSums {
-    /// Sums for a line of up to `plies` plies from `root`, evaluated by `net`.
+    /// Sums for a line of `plies` plies from `root` (more as it grows), evaluated by `net`.
     pub fn new<G: Inputs>(net: &'static Network, plies: usize, root: &G) -> Self {
         let seats = root.players().clamp(1, SEATS);
         let mut line = LineSums {
@@ -55,6 +55,13 @@ impl LineSums {
     #[inline]
     pub fn played<G: Inputs>(&mut self, pos: &G) {
         self.top += 1;
+        if self.top == self.plies.len() {
+            // A line longer than planned (a search that hands turns around plays two turns
+            // a ply): room for as many plies again.
+            let more = self.plies.len();
+            self.plies.resize(2 * more, Ply::default());
+            self.sums.resize(2 * self.sums.len(), 0);
+        }
         let ply = &mut self.plies[self.top];
         ply.told = pos.last_change(&mut ply.change) && ply.change.told().is_some();
         ply.ready = 0;
