@@ -8,7 +8,7 @@
 //! step). A game's profile is the standard one with its `profile.txt` applied. Margins are in
 //! the game's own centipawns, so each game has (and tunes) its own.
 
-use crate::game::weights::{Pair, integer, pair_at, same};
+use crate::game::weights::{Pair, integer, next_pair, same};
 
 /// What a knob holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,16 +242,11 @@ impl Profile {
         let mut profile = Profile::STANDARD;
         let bytes = text.as_bytes();
         let mut at = 0;
-        while at < bytes.len() {
-            let (next, pair) = pair_at(bytes, at);
-            at = next;
-            let Some(Pair {
-                name: (name_start, name_end),
-                value: (value_start, value_end),
-            }) = pair
-            else {
-                continue;
-            };
+        while let Some(Pair {
+            name: (name_start, name_end),
+            value: (value_start, value_end),
+        }) = next_pair(bytes, &mut at)
+        {
             let value = if same(bytes, value_start, value_end, b"on") {
                 1
             } else if same(bytes, value_start, value_end, b"off") {

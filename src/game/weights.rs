@@ -11,16 +11,11 @@ pub const fn parse<const N: usize>(text: &str, names: [&str; N]) -> [i32; N] {
     let mut found = [false; N];
     let bytes = text.as_bytes();
     let mut at = 0;
-    while at < bytes.len() {
-        let (next, pair) = pair_at(bytes, at);
-        at = next;
-        let Some(Pair {
-            name: (name_start, name_end),
-            value: (value_start, value_end),
-        }) = pair
-        else {
-            continue;
-        };
+    while let Some(Pair {
+        name: (name_start, name_end),
+        value: (value_start, value_end),
+    }) = next_pair(bytes, &mut at)
+    {
         let mut i = 0;
         while i < N && !same(bytes, name_start, name_end, names[i].as_bytes()) {
             i += 1;
@@ -53,26 +48,29 @@ pub(crate) struct Pair {
     pub value: (usize, usize),
 }
 
-/// The line of a `name value` text (`#` starts a comment) that starts at `at`: where the next
-/// line starts, and the line's pair unless it is blank or a comment. A line with more than a
-/// name and a value stops the build (the function runs in a `const`). The weights and the
-/// search profile ([`crate::game::profile::Profile::parse`]) are such texts.
-pub(crate) const fn pair_at(bytes: &[u8], at: usize) -> (usize, Option<Pair>) {
-    let end = line_end(bytes, at);
-    let (name_start, name_end) = word(bytes, at, end);
-    if name_start == name_end || bytes[name_start] == b'#' {
-        return (end + 1, None);
+/// The next pair of a `name value` text (`#` starts a comment) from byte `*at` on, blank and
+/// comment lines skipped; `*at` moves past its line. `None` at the end of the text. A line
+/// with more than a name and a value stops the build (the function runs in a `const`). The
+/// weights and the search profile ([`crate::game::profile::Profile::parse`]) are such texts.
+pub(crate) const fn next_pair(bytes: &[u8], at: &mut usize) -> Option<Pair> {
+    while *at < bytes.len() {
+        let end = line_end(bytes, *at);
+        let (name_start, name_end) = word(bytes, *at, end);
+        *at = end + 1;
+        if name_start == name_end || bytes[name_start] == b'#' {
+            continue;
+        }
+        let (value_start, value_end) = word(bytes, name_end, end);
+        let (rest, _) = word(bytes, value_end, end);
+        if rest != end && bytes[rest] != b'#' {
+            panic!("a line has more than a name and a value");
+        }
+        return Some(Pair {
+            name: (name_start, name_end),
+            value: (value_start, value_end),
+        });
     }
-    let (value_start, value_end) = word(bytes, name_end, end);
-    let (rest, _) = word(bytes, value_end, end);
-    if rest != end && bytes[rest] != b'#' {
-        panic!("a line has more than a name and a value");
-    }
-    let pair = Pair {
-        name: (name_start, name_end),
-        value: (value_start, value_end),
-    };
-    (end + 1, Some(pair))
+    None
 }
 
 /// Where the line starting at `from` ends (its newline, or the end of the text).
