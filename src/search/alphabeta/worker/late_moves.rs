@@ -20,10 +20,12 @@ fn moves_kept(profile: &Profile, depth: u32) -> usize {
     profile.lmp_base as usize + squared * profile.lmp_per_depth_squared as usize / 100
 }
 
-/// Whether the move at `index` of the ordered list (ordering score `score`) of a node with
-/// `depth` left (at most the profile's `lmp_max_depth`), whose best value so far is `best`,
-/// may be left out: a late quiet move, never at a PV node, nor while every move searched
-/// loses.
+/// Whether, from the move at `index` of the ordered list (ordering score `score`) of a node
+/// with `depth` left (at most the profile's `lmp_max_depth`) whose best value so far is
+/// `best`, only noisy moves are searched: where the profile asks for late-move pruning, a
+/// late quiet move, never at a PV node, nor while every move searched loses. Once it holds at
+/// an index it holds at every later one, since the list is picked in falling order and the
+/// best value only rises.
 fn prunes(
     profile: &Profile,
     depth: u32,
@@ -32,7 +34,8 @@ fn prunes(
     pv_node: bool,
     best: i32,
 ) -> bool {
-    !pv_node
+    profile.late_move_pruning
+        && !pv_node
         && depth <= profile.lmp_max_depth as u32
         && index >= moves_kept(profile, depth)
         && is_quiet(score)
@@ -60,7 +63,7 @@ impl MovesLeft {
 
 impl<G: Game> Worker<'_, G> {
     /// Brings the move to search at `index` of `list`'s moves still to search there: the
-    /// best-scored one left, or, once [`Worker::prunes_late`] holds for it (at `node`, whose
+    /// best-scored one left, or, once [`prunes`] holds for it (at `node`, whose
     /// best value so far is `best`), the best-scored noisy one, the list being cut to those.
     /// Returns false when no move is left to search.
     pub(super) fn pick_searched(
@@ -77,7 +80,16 @@ impl<G: Game> Worker<'_, G> {
         } = list;
         pick_next(&mut moves[..left.end], &mut scores[..left.end], index);
         let pv_node = node.is_pv();
-        if !left.cut && self.prunes_late(node.depth, index, scores[index], pv_node, best) {
+        if !left.cut
+            && prunes(
+                &self.profile,
+                node.depth,
+                index,
+                scores[index],
+                pv_node,
+                best,
+            )
+        {
             left.cut = true;
             left.end = self.gather_noisy(&mut moves[..left.end], &mut scores[..left.end], index);
             if index == left.end {
@@ -88,25 +100,9 @@ impl<G: Game> Worker<'_, G> {
         true
     }
 
-    /// Whether, from the move at `index` of the ordered list (ordering score `score`) of a node
-    /// with `depth` left whose best value so far is `best`, only noisy moves are searched:
-    /// where the style asks for late-move pruning and [`prunes`] says so. Once it holds at an
-    /// index it holds at every later one, since the list is picked in falling order and the
-    /// best value only rises.
-    pub(super) fn prunes_late(
-        &self,
-        depth: u32,
-        index: usize,
-        score: i32,
-        pv_node: bool,
-        best: i32,
-    ) -> bool {
-        self.profile.late_move_pruning && prunes(&self.profile, depth, index, score, pv_node, best)
-    }
-
     /// Moves the noisy moves of `moves[from..]` (with their scores, in their order) to its
     /// front and returns where they end: the late moves left to search once
-    /// [`Worker::prunes_late`] holds.
+    /// [`prunes`] holds.
     pub(super) fn gather_noisy(
         &self,
         moves: &mut [G::Move],
@@ -139,26 +135,24 @@ mod tests {
     #[test]
     fn only_late_quiet_moves_of_shallow_zero_window_nodes_are_left_out() {
         let quiet = 0;
-        assert!(prunes(&Profile::STANDARD, 1, 4, quiet, false, 0));
-        assert!(prunes(&Profile::STANDARD, 2, 7, quiet, false, -500));
-        assert!(!prunes(&Profile::STANDARD, 1, 3, quiet, false, 0), "early");
+        let lmp = Profile {
+            late_move_pruning: true,
+            ..Profile::STANDARD
+        };
+        assert!(prunes(&lmp, 1, 4, quiet, false, 0));
+        assert!(prunes(&lmp, 2, 7, quiet, false, -500));
+        assert!(!prunes(&lmp, 1, 3, quiet, false, 0), "early");
         assert!(
-            !prunes(&Profile::STANDARD, 2, 6, quiet, false, 0),
+            !prunes(&lmp, 2, 6, quiet, false, 0),
             "early for 2 plies left"
         );
-        assert!(!prunes(&Profile::STANDARD, 3, 40, quiet, false, 0), "deep");
+        assert!(!prunes(&lmp, 3, 40, quiet, false, 0), "deep");
+        assert!(!prunes(&lmp, 1, 10, quiet, true, 0), "PV node");
         assert!(
-            !prunes(&Profile::STANDARD, 1, 10, quiet, true, 0),
-            "PV node"
-        );
-        assert!(
-            !prunes(&Profile::STANDARD, 1, 10, quiet, false, 10 - MATE),
+            !prunes(&lmp, 1, 10, quiet, false, 10 - MATE),
             "every move so far loses"
         );
-        assert!(
-            !prunes(&Profile::STANDARD, 1, 10, TACTICAL, false, 0),
-            "tactical"
-        );
+        assert!(!prunes(&lmp, 1, 10, TACTICAL, false, 0), "tactical");
     }
 
     /// Runs `check` on a position where p1 completes a mill at 2 ({0, 1, 2}) and at 6
@@ -200,8 +194,8 @@ mod tests {
                 );
             }
             let quiet = 0;
-            assert!(worker.prunes_late(1, 10, quiet, false, 0));
-            assert!(!plain.prunes_late(1, 10, quiet, false, 0));
+            assert!(prunes(&worker.profile, 1, 10, quiet, false, 0));
+            assert!(!prunes(&plain.profile, 1, 10, quiet, false, 0));
         });
     }
 
