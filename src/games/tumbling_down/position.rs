@@ -11,20 +11,29 @@ pub const CHECKERS_PER_PLAYER: u32 = 29;
 /// The game is drawn once this many plies have been played (E3).
 pub const PLY_LIMIT: u16 = 400;
 
-const SQUARE_KEYS: [u64; 64] = key_table(0x7475_6d62_6c65);
+/// A key per square, level (0 at the bottom) and colour of a checker: a stack's hash is
+/// the XOR of its checkers' keys, so a move hashes only the checkers it moves.
+static CHECKER_KEYS: [u64; 64 * 64 * 2] = key_table(0x7475_6d62_6c65);
 const PLY_KEYS: [u64; PLY_LIMIT as usize + 1] = key_table(0x0070_6c79_2063_6e74);
 const SIDE_KEY: u64 = mix64(0x5349_4445);
 /// The [`pure_owner`] of a mixed or empty stack.
 pub const NOBODY: usize = 2;
 
+/// The hash of `count` checkers on `sq` from `level` up, checker i's colour bit i of `colors`.
+#[inline(always)]
+fn checkers_key(sq: Square, level: u8, colors: u64, count: u8) -> u64 {
+    let mut key = 0;
+    for i in 0..count {
+        let colour = (colors >> i) & 1;
+        key ^= CHECKER_KEYS[(sq * 64 + (level + i) as usize) * 2 + colour as usize];
+    }
+    key
+}
+
 /// The hash contribution of one stack (0 for an empty square).
 #[inline]
-pub fn stack_key(sq: Square, height: u8, colors: u64) -> u64 {
-    if height == 0 {
-        0
-    } else {
-        mix64(colors ^ ((height as u64) << 58) ^ SQUARE_KEYS[sq])
-    }
+fn stack_key(sq: Square, height: u8, colors: u64) -> u64 {
+    checkers_key(sq, 0, colors, height)
 }
 
 /// The hash of the side to move (0 for p1).
@@ -252,8 +261,8 @@ impl TumblingDown {
         Some(change)
     }
 
-    /// Sets one square a move changes: records it for `unmake`, updates the hash,
-    /// and notes what happened to kings (R9).
+    /// Sets one square a move changes: records it for `unmake` and notes what happened to
+    /// kings (R9); the caller hashes the checkers it moves.
     #[inline(always)]
     fn change(
         &mut self,
@@ -276,7 +285,6 @@ impl TumblingDown {
         if owner != NOBODY && height > kings.tallest_new[owner] {
             kings.tallest_new[owner] = height;
         }
-        self.board_hash ^= stack_key(sq, old_height, old_colors) ^ stack_key(sq, height, colors);
         self.put(sq, height, colors);
     }
 }
@@ -379,6 +387,8 @@ impl Rules for TumblingDown {
             let to = neighbour(from, mv.direction());
             let top = (colors >> (height - 1)) & 1;
             let (to_height, to_colors) = self.stack(to);
+            self.board_hash ^=
+                checkers_key(from, height - 1, top, 1) ^ checkers_key(to, to_height, top, 1);
             self.change(
                 from,
                 height - 1,
@@ -395,10 +405,12 @@ impl Rules for TumblingDown {
             );
         } else {
             // R4: checker i lands on the i-th square of the line; the rest pile on its last square.
+            self.board_hash ^= stack_key(from, height, colors);
             self.change(from, 0, 0, &mut undo, &mut kings);
             for (i, sq, dropped) in LINES[from][mv.direction()].drops(height) {
                 let (h, c) = self.stack(sq);
                 let bits = (colors >> i) & low_bits(dropped);
+                self.board_hash ^= checkers_key(sq, h, bits, dropped);
                 self.change(sq, h + dropped, c | (bits << h), &mut undo, &mut kings);
             }
         }
