@@ -1,6 +1,7 @@
 //! The batch path on a real batch system: `tools/slurm/run.sh` starts a single-node Slurm
 //! cluster here, runs a 4-shard datagen and a 4-shard arena match as job arrays, merges them
-//! and checks them against the whole runs. It needs root (through `sudo -n` otherwise) and
+//! and checks them against the whole runs, then runs a small `train generation` on it and
+//! rebuilds its net from its ledger row. It needs root (through `sudo -n` otherwise) and
 //! installs Debian's slurm-wlm and munge if they are missing, so it runs only when
 //! `TABULA_SLURM_TESTS=1` (as in CI).
 
@@ -14,13 +15,16 @@ fn a_sharded_datagen_and_match_run_as_slurm_job_arrays() {
         return;
     }
     let tabula = PathBuf::from(env!("CARGO_BIN_EXE_tabula"));
-    // The arena is another package of the workspace, built beside this binary.
-    let arena = tabula.with_file_name("arena");
-    assert!(
-        arena.exists(),
-        "no arena binary at {} (cargo test --workspace builds it)",
-        arena.display()
-    );
+    // The arena and train are other packages of the workspace, built beside this binary.
+    let [arena, train] = ["arena", "train"].map(|name| {
+        let path = tabula.with_file_name(name);
+        assert!(
+            path.exists(),
+            "no {name} binary at {} (cargo test --workspace builds it)",
+            path.display()
+        );
+        path
+    });
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/slurm/run.sh");
     let root = Command::new("id")
         .arg("-u")
@@ -36,6 +40,7 @@ fn a_sharded_datagen_and_match_run_as_slurm_job_arrays() {
     let output = command
         .arg(&tabula)
         .arg(&arena)
+        .arg(&train)
         .output()
         .expect("run.sh starts");
     let text = String::from_utf8_lossy(&output.stdout);
@@ -45,4 +50,5 @@ fn a_sharded_datagen_and_match_run_as_slurm_job_arrays() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(text.contains("merged equal their whole runs"), "{text}");
+    assert!(text.contains("its row rebuilt its net"), "{text}");
 }

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Proves the batch path on one machine: starts a single-node Slurm cluster (munge and Slurm
 # from Debian's slurm-wlm, as root), runs a 4-shard datagen and a 4-shard arena match as job
-# arrays, merges each, and checks the merged sets against the same runs made here whole.
+# arrays, merges each, and checks the merged sets against the same runs made here whole;
+# then runs a small `train generation --runner slurm` and rebuilds its net here from its row.
 #
-# usage: tools/slurm/run.sh <tabula binary> <arena binary> [work dir]
+# usage: tools/slurm/run.sh <tabula binary> <arena binary> <train binary> [work dir]
 # Installs slurm-wlm and munge with apt-get when they are missing. Leaves nothing running.
 set -euo pipefail
 
 tabula=$(realpath "$1")
 arena=$(realpath "$2")
-work=$(realpath -m "${3:-$(mktemp -d /tmp/tabula-slurm.XXXXXX)}")
+train=$(realpath "$3")
+work=$(realpath -m "${4:-$(mktemp -d /tmp/tabula-slurm.XXXXXX)}")
 if [ "$(id -u)" != 0 ]; then
     echo "run.sh starts munged, slurmctld and slurmd, so it runs as root" >&2
     exit 1
@@ -108,3 +110,15 @@ if [ "$whole" != "$merged" ] || [ -z "$whole" ]; then
     exit 1
 fi
 echo "slurm: 4-shard datagen and 4-shard match merged equal their whole runs ($work)"
+
+# A generation whose data and gate are job arrays; its row rebuilds the same net here.
+generation=(generation --game "$game" --parent classic --tabula "$tabula" --arena "$arena"
+    --shards 3 --datagen "--games 6 --nodes 200 --plies 4" --seed 4
+    --train "--hidden 16 --epochs 2 --batch 256" --gate-shards 2
+    --gate "--each nodes=100 --games 4 --openings random=4 --seed 2"
+    --ledger "$work/generations.tsv")
+"$train" "${generation[@]}" --runner slurm --work "$work/generation" | tee "$work/generation.out"
+grep -q "^generation 1 of $game: " "$work/generation.out"
+"$train" "${generation[@]}" --runner local --work "$work/rebuilt" --rebuild 1 | tee "$work/rebuilt.out"
+grep -q "rebuilt byte for byte" "$work/rebuilt.out"
+echo "slurm: a generation ran its data and gate as job arrays and its row rebuilt its net"

@@ -1,9 +1,11 @@
 //! `train`: fits a game's network to its self-play data sets (`tabula datagen`) on CPU and
 //! writes it, quantised, as a network file named by its content hash; or, with
-//! `--policy-of`, fits a policy head to a value net's hidden layer.
+//! `--policy-of`, fits a policy head to a value net's hidden layer; or, as `train
+//! generation`, runs a whole generation: data, training, a gating match and its ledger row.
 
 mod adam;
 mod data;
+mod generation;
 mod model;
 mod policy;
 mod quantise;
@@ -17,9 +19,17 @@ use clap::Parser;
 use training::Settings;
 
 /// Trains a game's network from a data set and writes it as `<game>-<hash>.tnet`.
-#[derive(Parser, Debug)]
-#[command(name = "train", version)]
+#[derive(Parser, Debug, Clone)]
+#[command(
+    name = "train",
+    version,
+    subcommand_negates_reqs = true,
+    args_conflicts_with_subcommands = true
+)]
 struct Args {
+    /// A whole generation instead of one training run.
+    #[command(subcommand)]
+    command: Option<Command>,
     /// The data sets (`tabula datagen`, or `datagen-merge` of several), all of one game; sets
     /// of different player counts train one net together.
     #[arg(long, num_args = 1.., required = true)]
@@ -66,29 +76,60 @@ struct Args {
     policy_of: Option<String>,
 }
 
+/// What `train` runs besides one training.
+#[derive(clap::Subcommand, Debug, Clone)]
+enum Command {
+    /// Runs one generation of a game's net: self-play data in shards (here or as a Slurm job
+    /// array), merged, trained, gated by a match against the parent, and recorded as a row of
+    /// the game's `generations.tsv`. Each stage's output is named by the hash of its inputs
+    /// and command, so an interrupted generation resumes and a finished stage is not redone.
+    Generation(generation::GenerationArgs),
+}
+
 fn main() {
     let args = Args::parse();
-    let settings = Settings {
-        hidden: args.hidden,
-        epochs: args.epochs,
-        batch: args.batch,
-        rate: args.rate,
-        result_weight: args.result_weight,
-        quiet_margin: args.quiet_margin,
-        holdout: args.holdout,
-        seed: args.seed,
-    };
-    if let Err(e) = run(&args, &settings) {
+    if let Some(Command::Generation(generation)) = &args.command {
+        if let Err(e) = generation::run(generation) {
+            eprintln!("train generation: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    if let Err(e) = use_threads(args.threads).and_then(|()| run(&args)) {
         eprintln!("train: {e}");
         std::process::exit(1);
     }
 }
 
-fn run(args: &Args, settings: &Settings) -> Result<(), String> {
+/// Sizes the thread pool training runs on (0: one thread per core); once per process.
+fn use_threads(threads: usize) -> Result<(), String> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
+        .num_threads(threads)
         .build_global()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
+
+impl Args {
+    /// The training settings these arguments give.
+    fn settings(&self) -> Settings {
+        let args = self;
+        Settings {
+            hidden: args.hidden,
+            epochs: args.epochs,
+            batch: args.batch,
+            rate: args.rate,
+            result_weight: args.result_weight,
+            quiet_margin: args.quiet_margin,
+            holdout: args.holdout,
+            seed: args.seed,
+        }
+    }
+}
+
+/// One training run as `args` say: writes the net (and the loss curve where asked) and
+/// returns the net's path with its last training and validation losses.
+fn run(args: &Args) -> Result<Written, String> {
+    let settings = &args.settings();
     let sets = args
         .data
         .iter()
@@ -104,6 +145,11 @@ fn run(args: &Args, settings: &Settings) -> Result<(), String> {
         None => training::train(&sets, settings, report),
     }?;
     let path = std::path::Path::new(&args.out_dir).join(&trained.name);
+    let losses = trained
+        .losses
+        .last()
+        .copied()
+        .unwrap_or((f64::NAN, f64::NAN));
     std::fs::write(&path, &trained.file)
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     if let Some((training, validation)) = trained.losses.last() {
@@ -117,5 +163,13 @@ fn run(args: &Args, settings: &Settings) -> Result<(), String> {
         std::fs::write(svg, &trained.svg).map_err(|e| format!("cannot write '{svg}': {e}"))?;
         println!("wrote {svg}");
     }
-    Ok(())
+    Ok(Written { path, losses })
+}
+
+/// What one training run wrote.
+struct Written {
+    /// The net file.
+    path: std::path::PathBuf,
+    /// The last epoch's training and validation loss.
+    losses: (f64, f64),
 }
