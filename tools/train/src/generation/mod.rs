@@ -20,7 +20,7 @@ use clap::Parser;
 use gate::Verdict;
 use ledger::Row;
 use nps::nps_ratio;
-use parent::Parent;
+use parent::{Evaluation, Parent};
 use runner::{Job, Runner};
 use stages::{StageKey, quoted, quoted_path};
 
@@ -119,21 +119,20 @@ pub fn run(args: &GenerationArgs) -> Result<(), String> {
     if let Some(generation) = args.rebuild {
         return rebuild(args, &runner, &ledger_path, generation);
     }
-    let parent = Parent::parse(&args.parent);
+    let parent = Parent::parse(&args.parent)?;
     let made = make_net(args, &parent, &runner)?;
     let verdict = run_gate(args, &parent, &runner, &made)?;
     let speed = nps_ratio(
         &args.tabula,
         &args.game,
-        &Parent::File(made.net.clone()).engine_options(),
+        &Evaluation::File(made.net.clone()).engine_options(),
         &parent.engine_options(),
     )?;
     let rows = ledger::rows(&ledger_path)?;
     let net = net_name(&made.net);
-    let parent_hash = parent.hash()?;
     if let Some(row) = rows.iter().find(|row| {
         (row.get("net"), row.get("parent_hash"), row.get("gate"))
-            == (&net, &parent_hash, &args.gate)
+            == (&net, &parent.hash, &args.gate)
     }) {
         println!(
             "generation {} of {} is this one, already recorded in {}: {}",
@@ -145,11 +144,11 @@ pub fn run(args: &GenerationArgs) -> Result<(), String> {
         return Ok(());
     }
     let generation = rows.len() + 1;
-    let kept = verdict.kept();
+    let kept = if verdict.kept() { "kept" } else { "not kept" };
     let row = Row(vec![
         generation.to_string(),
         args.parent.clone(),
-        parent_hash,
+        parent.hash.clone(),
         args.datagen.clone(),
         args.shards.to_string(),
         args.seed.to_string(),
@@ -167,14 +166,14 @@ pub fn run(args: &GenerationArgs) -> Result<(), String> {
             .llr
             .map_or(String::new(), |(llr, _)| format!("{llr:.2}")),
         format!("{speed:.2}"),
-        if kept { "kept" } else { "not kept" }.to_string(),
+        kept.to_string(),
         net,
     ]);
     ledger::append(&ledger_path, &row)?;
     println!(
         "generation {generation} of {}: {} ({} games, Elo {:+.1} +/- {:.1}, Ptnml {}); nps {:.2}x the parent's; net {}; row appended to {}",
         args.game,
-        if kept { "kept" } else { "not kept" },
+        kept,
         verdict.games,
         verdict.elo,
         verdict.error,
@@ -194,12 +193,12 @@ fn rebuild(
     generation: u32,
 ) -> Result<(), String> {
     let row = ledger::find(ledger, generation)?;
-    let parent = Parent::parse(row.get("parent"));
-    if parent.hash()? != row.get("parent_hash") {
+    let parent = Parent::parse(row.get("parent"))?;
+    if parent.hash != row.get("parent_hash") {
         return Err(format!(
             "the parent '{}' is not the one generation {generation} started from (hash {} against {})",
             row.get("parent"),
-            parent.hash()?,
+            parent.hash,
             row.get("parent_hash")
         ));
     }
@@ -250,7 +249,7 @@ fn make_net(args: &GenerationArgs, parent: &Parent, runner: &Runner) -> Result<M
     let data_key = StageKey::new("data")
         .key(engine)
         .text(&args.game)
-        .text(&parent.hash()?)
+        .text(&parent.hash)
         .text(&parent.datagen_options())
         .text(&args.datagen)
         .text(&args.seed.to_string())
@@ -398,12 +397,11 @@ fn run_gate(
     runner: &Runner,
     made: &Made,
 ) -> Result<Verdict, String> {
+    // The engine and the parent are in the train key already (through the data key).
     let key = StageKey::new("gate")
         .key(made.train_key)
         .file(&made.net)?
-        .key(StageKey::new("engine").file(&args.tabula)?)
         .key(StageKey::new("arena").file(&args.arena)?)
-        .text(&parent.hash()?)
         .text(&args.gate)
         .text(&args.gate_shards.to_string());
     let options = |options: Vec<(&str, String)>| {
@@ -413,7 +411,7 @@ fn run_gate(
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let net_options = options(Parent::File(made.net.clone()).engine_options());
+    let net_options = options(Evaluation::File(made.net.clone()).engine_options());
     let parent_options = options(parent.engine_options());
     let n = args.gate_shards.max(1);
     let records = |k: usize| args.work.join(format!("gate-{}.{k}.records", key.hex()));
@@ -438,7 +436,7 @@ fn run_gate(
         .collect();
     runner.run(&jobs, &args.work, "gate")?;
     let summary = if n == 1 {
-        std::fs::read_to_string(args.work.join("logs").join("gate-1.log")).unwrap_or_default()
+        std::fs::read_to_string(runner::log_of(&args.work, "gate", 1)).unwrap_or_default()
     } else {
         let output = Command::new(&args.arena)
             .arg("merge")

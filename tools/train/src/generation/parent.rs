@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use super::stages::{StageKey, quoted_path};
 
-/// The net a generation starts from.
+/// An evaluation an engine can play with.
 #[derive(Clone, Debug)]
-pub enum Parent {
+pub enum Evaluation {
     /// The engine's embedded net.
     Builtin,
     /// The hand-written evaluation.
@@ -15,43 +15,56 @@ pub enum Parent {
     File(PathBuf),
 }
 
-impl Parent {
-    pub fn parse(text: &str) -> Self {
-        match text {
-            "builtin" => Parent::Builtin,
-            "classic" => Parent::Classic,
-            path => Parent::File(PathBuf::from(path)),
-        }
-    }
-
-    /// Its content hash for stage keys and the ledger (the engine's hash stands for the
-    /// built-in evaluations).
-    pub fn hash(&self) -> Result<String, String> {
-        match self {
-            Parent::File(path) => Ok(StageKey::new("net").file(path)?.hex()),
-            Parent::Builtin => Ok("builtin".to_string()),
-            Parent::Classic => Ok("classic".to_string()),
-        }
-    }
-
-    /// `tabula datagen`'s options for it.
-    pub fn datagen_options(&self) -> String {
-        match self {
-            Parent::Builtin => "--eval net".to_string(),
-            Parent::Classic => "--eval classic".to_string(),
-            Parent::File(path) => format!("--eval net --eval-file {}", quoted_path(path)),
-        }
-    }
-
+impl Evaluation {
     /// The engine options (name, value) that make the engine play with it.
     pub fn engine_options(&self) -> Vec<(&'static str, String)> {
         match self {
-            Parent::Builtin => vec![("Eval", "net".to_string())],
-            Parent::Classic => vec![("Eval", "classic".to_string())],
-            Parent::File(path) => vec![
+            Evaluation::Builtin => vec![("Eval", "net".to_string())],
+            Evaluation::Classic => vec![("Eval", "classic".to_string())],
+            Evaluation::File(path) => vec![
                 ("Eval", "net".to_string()),
                 ("EvalFile", path.display().to_string()),
             ],
         }
+    }
+}
+
+/// The parent: its evaluation and its hash, read once.
+#[derive(Clone, Debug)]
+pub struct Parent {
+    /// What the engine plays with.
+    pub evaluation: Evaluation,
+    /// Its content hash for stage keys and the ledger (`builtin` or `classic` for the
+    /// engine's own evaluations, which the engine's hash stands for).
+    pub hash: String,
+}
+
+impl Parent {
+    /// The parent `text` names: `builtin`, `classic` or a net file (whose bytes are hashed).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (evaluation, hash) = match text {
+            "builtin" => (Evaluation::Builtin, text.to_string()),
+            "classic" => (Evaluation::Classic, text.to_string()),
+            path => {
+                let path = PathBuf::from(path);
+                let hash = StageKey::new("net").file(&path)?.hex();
+                (Evaluation::File(path), hash)
+            }
+        };
+        Ok(Parent { evaluation, hash })
+    }
+
+    /// `tabula datagen`'s options for it.
+    pub fn datagen_options(&self) -> String {
+        match &self.evaluation {
+            Evaluation::Builtin => "--eval net".to_string(),
+            Evaluation::Classic => "--eval classic".to_string(),
+            Evaluation::File(path) => format!("--eval net --eval-file {}", quoted_path(path)),
+        }
+    }
+
+    /// The engine options that make the engine play with it.
+    pub fn engine_options(&self) -> Vec<(&'static str, String)> {
+        self.evaluation.engine_options()
     }
 }

@@ -51,14 +51,14 @@ impl Runner {
         if !todo.is_empty() {
             println!("{stage}: {} of {} jobs to run", todo.len(), jobs.len());
             match self {
-                Runner::Local(at_once) => run_here(&todo, *at_once, &logs, stage)?,
-                Runner::Slurm => run_on_slurm(&todo, work, &logs, stage)?,
+                Runner::Local(at_once) => run_here(&todo, *at_once, work, stage)?,
+                Runner::Slurm => run_on_slurm(&todo, work, stage)?,
             }
         }
         let failed: Vec<String> = (1..)
             .zip(jobs)
             .filter(|(_, job)| !job.done.exists())
-            .map(|(k, _)| log_of(&logs, stage, k).display().to_string())
+            .map(|(k, _)| log_of(work, stage, k).display().to_string())
             .collect();
         match failed.is_empty() {
             true => Ok(()),
@@ -71,15 +71,16 @@ impl Runner {
     }
 }
 
-fn log_of(logs: &Path, stage: &str, k: usize) -> PathBuf {
-    logs.join(format!("{stage}-{k}.log"))
+/// Where job `k` (from 1) of stage `stage` logs its output, under the work folder `work`.
+pub fn log_of(work: &Path, stage: &str, k: usize) -> PathBuf {
+    work.join("logs").join(format!("{stage}-{k}.log"))
 }
 
 /// Runs the jobs here, `at_once` at a time.
 fn run_here(
     todo: &[(usize, &Job)],
     at_once: usize,
-    logs: &Path,
+    work: &Path,
     stage: &str,
 ) -> Result<(), String> {
     let mut running: Vec<Child> = Vec::new();
@@ -87,7 +88,7 @@ fn run_here(
         if running.len() == at_once {
             running.remove(0).wait().map_err(|e| e.to_string())?;
         }
-        let log_path = log_of(logs, stage, k);
+        let log_path = log_of(work, stage, k);
         let log = std::fs::File::create(&log_path)
             .map_err(|e| format!("cannot write '{}': {e}", log_path.display()))?;
         let errors = log.try_clone().map_err(|e| e.to_string())?;
@@ -107,15 +108,10 @@ fn run_here(
 }
 
 /// Runs the jobs as one array of `sbatch --wait`: task k runs the k-th job left to do.
-fn run_on_slurm(
-    todo: &[(usize, &Job)],
-    work: &Path,
-    logs: &Path,
-    stage: &str,
-) -> Result<(), String> {
+fn run_on_slurm(todo: &[(usize, &Job)], work: &Path, stage: &str) -> Result<(), String> {
     let mut script = String::from("#!/bin/sh\ncase \"$SLURM_ARRAY_TASK_ID\" in\n");
     for (task, (k, job)) in (1..).zip(todo) {
-        let log = quoted_path(&log_of(logs, stage, *k));
+        let log = quoted_path(&log_of(work, stage, *k));
         script.push_str(&format!("{task}) ( {} ) > {log} 2>&1 ;;\n", job.command));
     }
     script.push_str("*) exit 2 ;;\nesac\n");
@@ -127,7 +123,9 @@ fn run_on_slurm(
         .arg(format!("--job-name=tabula-{stage}"))
         .arg(format!(
             "--output={}",
-            logs.join(format!("{stage}-slurm-%a.log")).display()
+            work.join("logs")
+                .join(format!("{stage}-slurm-%a.log"))
+                .display()
         ))
         .arg(&path)
         .status()
