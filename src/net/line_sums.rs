@@ -138,21 +138,20 @@ impl LineSums {
         if self.plies[ply].ready & (1 << seat) != 0 {
             return;
         }
+        // The player's inputs of `features` into `inputs`; how many.
+        let inputs_of = |features: &[u16], inputs: &mut [u16; MAX_CHANGE]| {
+            let mut count = 0;
+            for &feature in features {
+                if let Some(input) = pos.input_of(feature, player) {
+                    inputs[count] = input;
+                    count += 1;
+                }
+            }
+            count
+        };
         let (mut added, mut removed) = ([0u16; MAX_CHANGE], [0u16; MAX_CHANGE]);
-        let (mut adds, mut removes) = (0, 0);
         let (off, on) = self.plies[ply].change.told().expect("a told change");
-        for &feature in on {
-            if let Some(input) = pos.input_of(feature, player) {
-                added[adds] = input;
-                adds += 1;
-            }
-        }
-        for &feature in off {
-            if let Some(input) = pos.input_of(feature, player) {
-                removed[removes] = input;
-                removes += 1;
-            }
-        }
+        let (adds, removes) = (inputs_of(on, &mut added), inputs_of(off, &mut removed));
         let (above, here) = (self.at(ply - 1, seat), self.at(ply, seat));
         let (upper, lower) = self.sums.split_at_mut(here);
         let (shape, weights) = (&self.net.shape, &self.net.weights);

@@ -19,7 +19,7 @@ use clap::Parser;
 use training::Settings;
 
 /// Trains a game's network from a data set and writes it as `<game>-<hash>.tnet`.
-#[derive(Parser, Debug, Clone)]
+#[derive(Parser, Debug)]
 #[command(
     name = "train",
     version,
@@ -77,7 +77,7 @@ struct Args {
 }
 
 /// What `train` runs besides one training.
-#[derive(clap::Subcommand, Debug, Clone)]
+#[derive(clap::Subcommand, Debug)]
 enum Command {
     /// Runs one generation of a game's net: self-play data in shards (here or as a Slurm job
     /// array), merged, trained, gated by a match against the parent, and recorded as a row of
@@ -112,16 +112,15 @@ fn use_threads(threads: usize) -> Result<(), String> {
 impl Args {
     /// The training settings these arguments give.
     fn settings(&self) -> Settings {
-        let args = self;
         Settings {
-            hidden: args.hidden,
-            epochs: args.epochs,
-            batch: args.batch,
-            rate: args.rate,
-            result_weight: args.result_weight,
-            quiet_margin: args.quiet_margin,
-            holdout: args.holdout,
-            seed: args.seed,
+            hidden: self.hidden,
+            epochs: self.epochs,
+            batch: self.batch,
+            rate: self.rate,
+            result_weight: self.result_weight,
+            quiet_margin: self.quiet_margin,
+            holdout: self.holdout,
+            seed: self.seed,
         }
     }
 }
