@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
 use tabula::commands::cli::Context;
-use tabula::commands::{bench, datagen, perft, profile, selfplay};
+use tabula::commands::{bench, datagen, perft, profile, selfplay, solve};
 use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
 use tabula::registry::Registry;
@@ -38,6 +38,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Merges data sets of one game (shards) into one file, shuffled by --shuffle unless 0.
     DatagenMerge(datagen::MergeArgs),
+    /// Proves the result with perfect play of a two-player game without chance: a position, every line a few plies from it, or a book's openings.
+    Solve(solve::SolveArgs),
     /// Plays a game against itself, drawing the board after every move (rolls drawn from --seed).
     Selfplay(selfplay::SelfplayArgs),
 }
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => args.run(&context),
         Some(Command::DatagenMerge(args)) => args.run(&context),
         Some(Command::Selfplay(args)) => args.run(&context),
+        Some(Command::Solve(args)) => args.run(&context),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

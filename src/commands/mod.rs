@@ -1,5 +1,5 @@
 //! The tools of the `tabula` command line beside the protocol: benchmarks, perft, selfplay,
-//! training data and the search profile's listing.
+//! training data, the search profile's listing and the solver.
 //! They reach the games through the registry and write their lines through a callback; each
 //! declares its own command-line arguments (`clap::Args`) and runs from them.
 
@@ -9,3 +9,4 @@ pub mod datagen;
 pub mod perft;
 pub mod profile;
 pub mod selfplay;
+pub mod solve;

@@ -8,10 +8,11 @@ use std::time::Instant;
 
 use crate::game::any_game::{AnyGame, TypedGame};
 use crate::game::perft::{LastPly, divide};
-use crate::game::{Game, GameConfig, Turn};
+use crate::game::{Game, GameConfig, Outcome, Turn};
 use crate::search::mcts::tree::Tree;
 use crate::search::memory::{WARM_UP_STEP, free_apart};
 use crate::search::report::{Event, Reporter};
+use crate::search::solve::solve;
 use crate::search::{
     SearchLimits, SearchParams, SearchReport, Style, TranspositionTable, mcts, search,
 };
@@ -60,6 +61,18 @@ pub struct Thought {
     pub pv: Vec<String>,
 }
 
+/// What [`Session::solve`] proved: the result with perfect play and a move that achieves it
+/// (none when the budget ran out first), and the positions visited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The result with perfect play, if proven.
+    pub result: Option<Outcome>,
+    /// A move that achieves it, as a token.
+    pub best: Option<String>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
 /// A game in play, whatever the game, with its search.
 pub trait Session: Send {
     /// The game's rules and position.
@@ -75,6 +88,10 @@ pub trait Session: Send {
         stop: &AtomicBool,
         each: &mut dyn FnMut(String, u64),
     ) -> bool;
+    /// The result with perfect play of a two-player game without chance from this position,
+    /// within `node_limit` positions (see [`crate::search::solve`]): the result and a move
+    /// that achieves it as tokens, none when the budget ran out, and the positions visited.
+    fn solve(&self, node_limit: u64, stop: &AtomicBool) -> Result<Solved, String>;
     /// The same game and position in a session of its own, with no tree: for work on
     /// another thread.
     fn detached(&self) -> Box<dyn Session>;
@@ -191,6 +208,16 @@ impl<G: Game> Session for GameSession<G> {
         each: &mut dyn FnMut(String, u64),
     ) -> bool {
         divide(&mut self.pos().clone(), depth, last, stop, each)
+    }
+
+    fn solve(&self, node_limit: u64, stop: &AtomicBool) -> Result<Solved, String> {
+        let mut pos = self.pos().clone();
+        let solution = solve(&mut pos, node_limit, stop)?;
+        Ok(Solved {
+            result: solution.result,
+            best: solution.best.map(|mv| pos.format_move(mv)),
+            nodes: solution.nodes,
+        })
     }
 
     fn detached(&self) -> Box<dyn Session> {

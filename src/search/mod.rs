@@ -12,6 +12,7 @@ pub mod reference;
 pub mod report;
 pub mod score;
 pub mod settings;
+pub mod solve;
 pub mod tt;
 mod zeroed;
 

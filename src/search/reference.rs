@@ -1,6 +1,6 @@
 //! Plain textbook searches, the yardstick for the real ones: no pruning, no table, no ordering.
 
-use crate::game::{Game, Player, Turn};
+use crate::game::{Game, Outcome, Player, Rules, Turn};
 use crate::net::Evaluator;
 
 use super::QUIESCENCE_PLIES;
@@ -41,6 +41,33 @@ pub fn negamax_quiescent_extended<G: Game>(pos: &mut G, depth: u32) -> i32 {
         root,
     };
     best_for(pos, root, depth, 0, horizon)
+}
+
+/// The result with perfect play of a two-player game without chance, for the player to move
+/// at `pos`: 1 a win, 0 a draw, -1 a loss; every line played to its end, no table, no
+/// pruning (the yardstick for [`super::solve`]). The game must be running.
+pub fn perfect_play<G: Rules>(pos: &mut G) -> i8 {
+    let Turn::Player(side) = pos.turn() else {
+        panic!("perfect_play needs a player to move");
+    };
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            pos.make(mv);
+            let value = match (pos.turn(), pos.outcome()) {
+                (Turn::Over, Some(Outcome::Win(winner))) if winner == side => 1,
+                (Turn::Over, Some(Outcome::Win(_))) => -1,
+                (Turn::Over, _) => 0,
+                (Turn::Player(next), _) if next == side => perfect_play(pos),
+                _ => -perfect_play(pos),
+            };
+            pos.unmake();
+            value
+        })
+        .max()
+        .expect("a running game has a legal move")
 }
 
 /// How far the textbook search looks and how it values its horizon: the noisy plies its
