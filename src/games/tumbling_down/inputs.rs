@@ -54,7 +54,7 @@ impl Inputs for TumblingDown {
         (mine, theirs) x mix (pure, top two alike, top two differ) x height (1..7, 8+); \
         square x king owner; evaluating player to move";
     /// The game's network (its training: `seeds/tumbling-down.md`).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("tumbling-down-472b71603dc06dfc.tnet");
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("tumbling-down-a125cda1650acc4b.tnet");
 
     fn features(&self, out: &mut ActiveInputs) {
         let mut occupied = self.controlled[0] | self.controlled[1];

@@ -67,7 +67,9 @@ pub struct GenerationArgs {
     #[arg(long, allow_hyphen_values = true)]
     policy: Option<String>,
     /// `arena match`'s settings for the gate, besides the game, engines, shard and records:
-    /// limits, games, openings, an `--sprt` (kept only when it accepts) and a seed.
+    /// limits, games, openings, an `--sprt` and a seed; kept when the SPRT accepts, or, where
+    /// none ran or the games ran out before it decided, when the whole error bar is above
+    /// zero. With `--players N` (N > 2) the parent holds the other N - 1 seats.
     #[arg(
         long,
         default_value = "--each movetime=100 --games 200 --openings random=4",
@@ -413,6 +415,19 @@ fn run_gate(
     };
     let net_options = options(Evaluation::File(made.net.clone()).engine_options());
     let parent_options = options(parent.engine_options());
+    let parent_cmd = quoted(&format!("cmd={}", args.tabula.display()));
+    // With more than two players the parent fills every seat but the net's (the N-seat model).
+    let parents = (1..gate_players(&args.gate))
+        .map(|k| {
+            let name = if k == 1 {
+                "parent".to_string()
+            } else {
+                format!("parent{k}")
+            };
+            format!("--engine {parent_cmd} name={name} {parent_options}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let n = args.gate_shards.max(1);
     let records = |k: usize| args.work.join(format!("gate-{}.{k}.records", key.hex()));
     let jobs: Vec<Job> = (1..=n)
@@ -421,11 +436,9 @@ fn run_gate(
             let resume = if records(k).exists() { " --resume" } else { "" };
             Job {
                 command: format!(
-                    "{} match --game {} --engine {} name=net {net_options} --engine {} name=parent {parent_options} {} --shard {k}/{n} --records {}{resume} && touch {}",
+                    "{} match --game {} --engine {parent_cmd} name=net {net_options} {parents} {} --shard {k}/{n} --records {}{resume} && touch {}",
                     quoted_path(&args.arena),
                     quoted(&args.game),
-                    quoted(&format!("cmd={}", args.tabula.display())),
-                    quoted(&format!("cmd={}", args.tabula.display())),
                     args.gate,
                     quoted_path(&records(k)),
                     quoted_path(&done)
@@ -446,4 +459,14 @@ fn run_gate(
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     Verdict::read(&summary)
+}
+
+/// The players of the gate's match: its settings' `--players`, else 2.
+fn gate_players(gate: &str) -> usize {
+    let words: Vec<&str> = gate.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|pair| pair[0] == "--players")
+        .and_then(|pair| pair[1].parse().ok())
+        .unwrap_or(2)
 }
