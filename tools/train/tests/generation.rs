@@ -1,7 +1,7 @@
 //! `train generation` end to end on this machine: a small Dimraw generation runs its stages
 //! as local jobs, writes its ledger row, resumes without redoing finished stages, reruns
 //! only a lost shard, and its net (trained on an earlier data set too) is rebuilt from its row
-//! byte for byte.
+//! byte for byte; a three-player Dwindle generation gates against the parent in two seats.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -137,5 +137,45 @@ fn a_generation_records_its_row_resumes_and_rebuilds_its_net_byte_for_byte() {
         !ok && refused.contains("train settings '--hiden 16'"),
         "{refused}"
     );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_three_player_generation_gates_against_two_parents_by_the_seat_model() {
+    let root = std::env::temp_dir().join(format!("train-generation-3p-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let ledger = root.join("generations.tsv");
+    let output = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("generation")
+        .args(["--game", "dwindle", "--parent", "classic", "--shards", "1"])
+        .args(["--datagen", "--players 3 --games 6 --nodes 200 --plies 3"])
+        .args(["--train", "--hidden 16 --epochs 2 --batch 256"])
+        .args([
+            "--gate",
+            "--players 3 --each nodes=100 --games 6 --openings random=3 --seed 3",
+        ])
+        .arg("--work")
+        .arg(root.join("work"))
+        .arg("--ledger")
+        .arg(&ledger)
+        .arg("--tabula")
+        .arg(binary("tabula"))
+        .arg("--arena")
+        .arg(binary("arena"))
+        .output()
+        .expect("train runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{text}");
+    let log = std::fs::read_to_string(root.join("work/logs/gate-1.log")).unwrap();
+    assert!(
+        log.contains("parent2: average score"),
+        "the parent holds two seats: {log}"
+    );
+    let ledger_text = std::fs::read_to_string(&ledger).unwrap();
+    let row: Vec<&str> = ledger_text.lines().nth(1).unwrap().split('\t').collect();
+    assert_eq!(row[13], "6", "six gate games: {ledger_text}");
+    assert_eq!(row[15], "-", "no pairs with three seats: {ledger_text}");
+    assert!(row[14].contains("+/-"), "an Elo: {ledger_text}");
     std::fs::remove_dir_all(&root).unwrap();
 }
