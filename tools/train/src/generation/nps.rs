@@ -25,9 +25,11 @@ fn median(mut runs: Vec<f64>) -> f64 {
     runs[runs.len() / 2]
 }
 
-/// The nps of one half-second search from the start position with `options`.
+/// The nps of one half-second search from the start position with `options` (the engine
+/// rolls its own dice, so that a game whose start is a roll has a position to search).
 fn one_search(tabula: &Path, game: &str, options: &[(&str, String)]) -> Result<f64, String> {
-    let mut script = format!("ugi\nsetoption name UCI_Variant value {game}\n");
+    let mut script =
+        format!("ugi\nsetoption name UCI_Variant value {game}\nsetoption name Dice value engine\n");
     for (name, value) in options {
         script.push_str(&format!("setoption name {name} value {value}\n"));
     }
