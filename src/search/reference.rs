@@ -50,21 +50,27 @@ pub fn perfect_play<G: Rules>(pos: &mut G) -> i8 {
     let Turn::Player(side) = pos.turn() else {
         panic!("perfect_play needs a player to move");
     };
+    best_child(pos, |pos| match (pos.turn(), pos.outcome()) {
+        (Turn::Over, Some(Outcome::Win(winner))) if winner == side => 1,
+        (Turn::Over, Some(Outcome::Win(_))) => -1,
+        (Turn::Over, _) => 0,
+        (Turn::Player(next), _) if next == side => perfect_play(pos),
+        _ => -perfect_play(pos),
+    })
+}
+
+/// The largest `value` of the positions after each of `pos`'s moves (each made, valued and
+/// taken back). The game must be running.
+fn best_child<G: Rules, T: Ord>(pos: &mut G, mut value: impl FnMut(&mut G) -> T) -> T {
     let mut moves = Vec::new();
     pos.generate(&mut moves);
     moves
         .into_iter()
         .map(|mv| {
             pos.make(mv);
-            let value = match (pos.turn(), pos.outcome()) {
-                (Turn::Over, Some(Outcome::Win(winner))) if winner == side => 1,
-                (Turn::Over, Some(Outcome::Win(_))) => -1,
-                (Turn::Over, _) => 0,
-                (Turn::Player(next), _) if next == side => perfect_play(pos),
-                _ => -perfect_play(pos),
-            };
+            let child = value(pos);
             pos.unmake();
-            value
+            child
         })
         .max()
         .expect("a running game has a legal move")
@@ -99,20 +105,11 @@ fn best_for<G: Game>(pos: &mut G, side: Player, depth: u32, ply: usize, horizon:
     if depth == 0 {
         return quiescent(pos, side, ply, horizon);
     }
-    let mut moves = Vec::new();
-    pos.generate(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            pos.make(mv);
-            let extended = pos.finishes_turn() || pos.must_answer_threat();
-            let left = depth - 1 + (horizon.extend && extended) as u32;
-            let value = value_for(pos, side, left, ply + 1, horizon);
-            pos.unmake();
-            value
-        })
-        .max()
-        .expect("a running game has a legal move")
+    best_child(pos, |pos| {
+        let extended = pos.finishes_turn() || pos.must_answer_threat();
+        let left = depth - 1 + (horizon.extend && extended) as u32;
+        value_for(pos, side, left, ply + 1, horizon)
+    })
 }
 
 /// The horizon's value for `side` (to move): its static value, or better, a noisy

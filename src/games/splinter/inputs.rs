@@ -44,7 +44,7 @@ impl Inputs for Splinter {
         to move";
     /// The game's network, with a policy head (its training: `seeds/splinter.md`); it plays
     /// without quiescence search (the profile's `quiescence` is off).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-7648e84ceae6e84a.tnet");
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-afce2181a5fce146.tnet");
 
     fn features(&self, out: &mut ActiveInputs) {
         let state = &self.state;
