@@ -5,6 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use ugi::opening::Opening;
+
 use super::cli::{Context, game_options};
 use crate::game::Outcome;
 use crate::registry::session::Session;
@@ -51,11 +53,13 @@ impl SolveArgs {
                     if line.is_empty() || line.starts_with('#') {
                         continue;
                     }
-                    let (base, tokens) = opening(line);
+                    let at_line = |e: String| format!("{path}:{}: {e}", number + 1);
+                    let opening = Opening::parse(line).map_err(at_line)?;
+                    let tokens: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
                     session
                         .rules_mut()
-                        .set_position(base, &tokens)
-                        .map_err(|e| format!("{path}:{}: {e}", number + 1))?;
+                        .set_position(opening.text.as_deref(), &tokens)
+                        .map_err(at_line)?;
                     self.solve_one(session.as_ref(), line, &mut tally, context)?;
                 }
             }
@@ -121,18 +125,6 @@ impl SolveArgs {
         (context.emit)(&format!("{name}: {verdict}"));
         Ok(())
     }
-}
-
-/// An openings file's line as a position text (none for `startpos`) and the tokens after it.
-fn opening(line: &str) -> (Option<&str>, Vec<&str>) {
-    let (head, moves) = match line.split_once(" moves ") {
-        Some((head, moves)) => (head.trim(), moves.split_whitespace().collect()),
-        None => (
-            line.strip_suffix(" moves").unwrap_or(line).trim(),
-            Vec::new(),
-        ),
-    };
-    ((head != "startpos").then_some(head), moves)
 }
 
 /// Results counted over the positions solved.
