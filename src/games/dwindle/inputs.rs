@@ -4,14 +4,15 @@
 //! value is the evaluating seat's; with more than two players each seat gets its own.
 //!
 //! Its features name seats as they are (seat 2 is still in), which each seat reads counted on
-//! from itself. It tells no changes: with no net of its own, a net loaded for it makes its
-//! sums afresh (from the thread's last ones) at every evaluation.
+//! from itself. A turn's change is what differs between the state before it and after it:
+//! the tiles taken away with their pips, the chit's cell, the seats knocked out, the mover.
 
-use crate::game::inputs::ActiveInputs;
+use crate::game::inputs::{ActiveInputs, FeatureChange};
 use crate::game::{Inputs, Player};
 
 use super::Dwindle;
-use super::board::{Kind, MAX_SIDE};
+use super::board::{Cell, Kind, MAX_SIDE};
+use super::position::State;
 
 /// Inputs per grid cell: a tile, each of its eight pips, the chit.
 const PER_CELL: usize = 1 + 8 + 1;
@@ -28,25 +29,18 @@ impl Inputs for Dwindle {
         (tile, pip N..NW, chit); players 2..6; seat offset still in; seat offset to move";
 
     fn features(&self, out: &mut ActiveInputs) {
-        let board = &self.board;
-        let grid = |cell: usize| (cell / board.width) * MAX_SIDE + cell % board.width;
-        for cell in self.state.tiles.iter() {
-            let first = grid(cell) * PER_CELL;
-            out.push(first);
-            if let Kind::Tile(pips) = board.kinds[cell] {
-                for pip in (0..8).filter(|&p| pips >> p & 1 == 1) {
-                    out.push(first + 1 + pip);
-                }
-            }
+        let state = &self.state;
+        for cell in state.tiles.iter() {
+            self.tile_features(cell, |feature| out.push(feature));
         }
-        if let Some(chit) = self.state.chit {
-            out.push(grid(chit as usize) * PER_CELL + PER_CELL - 1);
+        if let Some(chit) = self.chit_feature(state) {
+            out.push(chit);
         }
         out.push(PLAYERS + self.players - 2);
-        for seat in (0..self.players as u8).filter(|&s| self.is_in(s)) {
-            out.push(STILL_IN + seat as usize);
+        for seat in (0..self.players).filter(|&s| state.active >> s & 1 == 1) {
+            out.push(STILL_IN + seat);
         }
-        if let Some(mover) = self.state.to_move {
+        if let Some(mover) = state.to_move {
             out.push(TO_MOVE + mover as usize);
         }
     }
@@ -61,5 +55,49 @@ impl Inputs for Dwindle {
             _ => TO_MOVE + offset(feature - TO_MOVE),
         };
         Some(input as u16)
+    }
+
+    fn last_change(&self, change: &mut FeatureChange) -> bool {
+        change.clear();
+        let Some(before) = self.state_before_last_turn() else {
+            return false;
+        };
+        let now = &self.state;
+        for cell in before.tiles.minus(&now.tiles).iter() {
+            self.tile_features(cell, |feature| change.off(feature));
+        }
+        change.replace(self.chit_feature(before), self.chit_feature(now));
+        let knocked_out = before.active & !now.active;
+        for seat in (0..self.players).filter(|&s| knocked_out >> s & 1 == 1) {
+            change.off(STILL_IN + seat);
+        }
+        let mover = |state: &State| state.to_move.map(|p| TO_MOVE + p as usize);
+        change.replace(mover(before), mover(now));
+        change.told().is_some()
+    }
+}
+
+impl Dwindle {
+    /// The grid cell of the largest board that `cell` of this board stands on.
+    fn grid_cell(&self, cell: Cell) -> usize {
+        let width = self.board.width;
+        (cell / width) * MAX_SIDE + cell % width
+    }
+
+    /// The features of the tile on `cell`: the tile and each of its pips.
+    fn tile_features(&self, cell: Cell, mut each: impl FnMut(usize)) {
+        let first = self.grid_cell(cell) * PER_CELL;
+        each(first);
+        if let Kind::Tile(pips) = self.board.kinds[cell] {
+            for pip in (0..8).filter(|&p| pips >> p & 1 == 1) {
+                each(first + 1 + pip);
+            }
+        }
+    }
+
+    /// The feature of the chit's cell in `state`, if the chit is on a tile.
+    fn chit_feature(&self, state: &State) -> Option<usize> {
+        let chit = state.chit? as usize;
+        Some(self.grid_cell(chit) * PER_CELL + PER_CELL - 1)
     }
 }

@@ -82,6 +82,11 @@ impl Dwindle {
         pos
     }
 
+    /// The state before the last turn (or hand-over), if one was played.
+    pub(super) fn state_before_last_turn(&self) -> Option<&State> {
+        self.undo.last()
+    }
+
     /// Removes the tile on a cell.
     fn remove_tile(&mut self, cell: Cell) {
         self.state.tiles.remove(cell);

@@ -58,7 +58,11 @@ impl<G: Game> Worker<'_, G> {
             return [0; 6];
         }
         if depth == 0 || ply >= MAX_PLY || self.stopped() {
-            return each(&|p| self.evaluator.evaluate(&self.pos, p));
+            let mut values = [0; 6];
+            for (p, v) in values.iter_mut().enumerate().take(players) {
+                *v = self.evaluation_for(p as Player);
+            }
+            return values;
         }
         let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.generate(&mut moves);
