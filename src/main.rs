@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
 use tabula::commands::cli::Context;
-use tabula::commands::{bench, datagen, perft, profile, selfplay, solve};
+use tabula::commands::{bench, datagen, net, perft, profile, selfplay, solve};
 use tabula::protocol::Engine;
 use tabula::protocol::output::Output;
 use tabula::registry::Registry;
@@ -40,6 +40,8 @@ enum Command {
     DatagenMerge(datagen::MergeArgs),
     /// Proves the result with perfect play of a two-player game without chance: a position, every line a few plies from it, or a book's openings.
     Solve(solve::SolveArgs),
+    /// Describes a network file: its game, format, inputs, layers, scales, heads and hashes, and whether this build loads it.
+    Net(net::NetArgs),
     /// Plays a game against itself, drawing the board after every move (rolls drawn from --seed).
     Selfplay(selfplay::SelfplayArgs),
 }
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::DatagenMerge(args)) => args.run(&context),
         Some(Command::Selfplay(args)) => args.run(&context),
         Some(Command::Solve(args)) => args.run(&context),
+        Some(Command::Net(args)) => args.run(&context),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

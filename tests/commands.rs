@@ -1,6 +1,16 @@
-//! The command-line tools other than the engine: what `--game` selects.
+//! The command-line tools other than the engine: what `--game` selects, and `net`'s
+//! description of a network file.
+
+mod common;
 
 use std::process::Command;
+
+use common::nets::{fixed_net, with_policy, write_net};
+use tabula::game::Rules;
+use tabula::games::dimraw::Dimraw;
+use tabula::games::splinter::Splinter;
+use tabula::games::tumbling_down::TumblingDown;
+use tabula::net::file::encode;
 
 /// Runs `tabula` with `args` and returns its standard output's lines.
 fn lines_of(args: &[&str]) -> Vec<String> {
@@ -136,5 +146,114 @@ fn selfplay_plays_every_game_with_rolls_from_a_seed() {
             .output()
             .unwrap();
         assert!(!output.status.success(), "{args:?}");
+    }
+}
+
+/// The value of `net`'s line that starts with `name`.
+fn field<'a>(lines: &'a [String], name: &str) -> &'a str {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("no '{name}' line in {lines:?}"))
+}
+
+#[test]
+fn net_describes_every_built_in_net_and_says_this_build_reads_it() {
+    let mut seen = 0;
+    for game in std::fs::read_dir("src/games").unwrap() {
+        let folder = game.unwrap().path();
+        if !folder.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(folder).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_none_or(|e| e != "tnet") {
+                continue;
+            }
+            let lines = lines_of(&["net", path.to_str().unwrap()]);
+            let name = path.file_name().unwrap().to_str().unwrap();
+            assert_eq!(field(&lines, "name"), name);
+            let game = field(&lines, "game");
+            assert!(name.starts_with(&format!("{game}-")), "{lines:?}");
+            assert!(field(&lines, "layers").contains("(clipped ReLU) -> 1"));
+            let content = field(&lines, "hashes").split(' ').nth(1).unwrap();
+            assert!(name.contains(content.trim_end_matches(',')), "{lines:?}");
+            assert_eq!(
+                field(&lines, "loads"),
+                format!("yes: {game} reads it; it is the built-in net")
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 4, "{seen} built-in nets");
+}
+
+#[test]
+fn net_shows_the_shape_and_heads_of_a_net_it_was_given() {
+    let (shape, weights) = fixed_net::<Splinter>(32);
+    let weights = with_policy(weights, 32, Splinter::MOVE_INDEX_SPACE);
+    let path = write_net(&encode(&shape, &weights).unwrap(), "described");
+    let lines = lines_of(&["net", &path]);
+    assert_eq!(field(&lines, "game"), "splinter");
+    let inputs = shape.inputs;
+    assert_eq!(
+        field(&lines, "layers"),
+        format!("{inputs} -> 32 (clipped ReLU) -> 1")
+    );
+    assert!(
+        field(&lines, "inputs")
+            .starts_with(&format!("{inputs} (layout hash {:016x}", shape.layout))
+    );
+    assert_eq!(
+        field(&lines, "scales"),
+        "QA 255, QB 64; 400 centipawns per tenfold in the odds of winning"
+    );
+    let moves = Splinter::MOVE_INDEX_SPACE;
+    assert!(field(&lines, "heads").contains(&format!("policy ({moves} outputs")));
+    assert_eq!(field(&lines, "loads"), "yes: splinter reads it");
+    let (shape, weights) = fixed_net::<Dimraw>(16);
+    let path = write_net(&encode(&shape, &weights).unwrap(), "no-policy");
+    let lines = lines_of(&["net", &path]);
+    assert_eq!(field(&lines, "heads"), "value (1 output); no policy head");
+}
+
+#[test]
+fn net_says_why_this_build_would_not_load_a_net_of_another_game_or_inputs() {
+    let (mut shape, weights) = fixed_net::<TumblingDown>(16);
+    shape.game = "dimraw".to_string();
+    let path = write_net(&encode(&shape, &weights).unwrap(), "other-inputs");
+    let loads = lines_of(&["net", &path]);
+    let loads = field(&loads, "loads");
+    assert!(loads.starts_with("no: the network's inputs"), "{loads}");
+    shape.game = "chess".to_string();
+    let path = write_net(&encode(&shape, &weights).unwrap(), "unknown-game");
+    let lines = lines_of(&["net", &path]);
+    assert_eq!(field(&lines, "loads"), "no: this build has no game 'chess'");
+}
+
+#[test]
+fn net_refuses_what_is_not_a_whole_network_file() {
+    let (shape, weights) = fixed_net::<Dimraw>(16);
+    let mut bytes = encode(&shape, &weights).unwrap();
+    bytes.pop();
+    let cut = write_net(&bytes, "cut");
+    for (file, why) in [
+        ("README.md", "not a tabula network"),
+        ("src", "not a regular file"),
+        ("/dev/null", "not a regular file"),
+        ("no-such-file.tnet", "cannot read it"),
+        (cut.as_str(), "bytes; its header says"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["net", file])
+            .output()
+            .expect("run tabula");
+        assert!(!output.status.success(), "{file} is refused");
+        assert!(output.stdout.is_empty(), "{file}: nothing described");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains(&format!("error: '{file}': ")) && error.contains(why),
+            "{file}: {error}"
+        );
     }
 }

@@ -154,7 +154,7 @@ pub fn load_file<G: Inputs>(path: &str) -> Result<&'static Network, String> {
 /// only a regular file is opened (a FIFO, a device such as `/dev/zero` or a directory is
 /// refused before `open`, which could block), its header is read and checked first, and no
 /// more is read than the header's shape allows.
-fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
+pub fn read_net_file(path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let not_a_file = || "not a regular file (a network is read only from one)".to_string();
     let cannot = |e: std::io::Error| format!("cannot read it: {e}");
