@@ -6,7 +6,7 @@ mod common;
 use common::engine::{EngineProcess, Talk, start_engine};
 use common::nets::{fixed_net, with_policy, write_net};
 use tabula::game::inputs::ActiveInputs;
-use tabula::game::{GameConfig, Inputs, Profiled, Rules};
+use tabula::game::{Game, GameConfig, GameVisitor, Inputs, Profiled, Rules, Turn};
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::encode;
 use tabula::net::{Evaluator, load, policy};
@@ -148,4 +148,59 @@ fn the_head_guides_mcts_and_leaves_alpha_beta_alone() {
         "the same search again"
     );
     engine.quit();
+}
+
+/// Along random games of every game, with two players and with the most it takes: whether
+/// the legal moves of a player's decision own distinct policy outputs (`move_index`), each
+/// inside `MOVE_INDEX_SPACE`, so that no two of them share what the head says; the names of
+/// the games where two did.
+#[derive(Default)]
+struct MoveIndicesAreDistinct {
+    sharing: Vec<&'static str>,
+}
+
+impl GameVisitor for MoveIndicesAreDistinct {
+    fn visit<G: Game>(&mut self) {
+        let mut rng = common::rng(17);
+        let mut moves = Vec::new();
+        let mut decisions = 0;
+        for game in 0..80 {
+            let players = if game % 2 == 0 { 2 } else { G::PLAYERS.1 };
+            let config = GameConfig {
+                players,
+                ..GameConfig::default()
+            };
+            let mut pos = G::startpos(&config).unwrap();
+            while pos.outcome().is_none() {
+                if let Turn::Player(_) = pos.turn() {
+                    pos.generate(&mut moves);
+                    let mut owners = std::collections::HashMap::new();
+                    for &mv in &moves {
+                        let index = G::move_index(mv);
+                        assert!(index < G::MOVE_INDEX_SPACE, "{}: {index}", G::NAME);
+                        if let Some(other) = owners.insert(index, mv) {
+                            let (one, two) = (pos.format_move(other), pos.format_move(mv));
+                            eprintln!("{}: {one} and {two} share {index}", G::NAME);
+                            self.sharing.push(G::NAME);
+                            return;
+                        }
+                    }
+                    decisions += 1;
+                }
+                let mv = pos.random_move(&mut rng, &mut moves);
+                pos.make(mv);
+            }
+        }
+        assert!(decisions > 1000, "{}: {decisions} decisions", G::NAME);
+    }
+}
+
+/// Splinter's index keeps a move's piece and direction but not its tie choice (`k9j8=h6` and
+/// `k9j8=k10` share one): its embedded policy head has that many outputs, so a new encoding
+/// comes with a new head. Every other game's moves own their indices.
+#[test]
+fn no_two_legal_moves_of_a_decision_share_a_policy_output_but_splinter_s_ties() {
+    let mut visitor = MoveIndicesAreDistinct::default();
+    tabula::games::visit_all(&mut visitor);
+    assert_eq!(visitor.sharing, ["splinter"]);
 }

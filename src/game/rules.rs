@@ -18,7 +18,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The names of the start boards `GameConfig::board` may choose, the default first; empty
     /// for a game with one board.
     const BOARDS: &'static [&'static str] = &[];
-    /// Moves map into `0..MOVE_INDEX_SPACE` by [`Rules::move_index`] (history tables).
+    /// Moves map into `0..MOVE_INDEX_SPACE` by [`Rules::move_index`] (history tables, a
+    /// policy head's outputs).
     const MOVE_INDEX_SPACE: usize;
 
     /// The rulebook's start position for these settings.
@@ -69,7 +70,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// A code unique among the moves of one position, stored in the hash table.
     fn move_code(mv: Self::Move) -> u32;
-    /// An index in `0..MOVE_INDEX_SPACE` for history heuristics.
+    /// An index in `0..MOVE_INDEX_SPACE` for history heuristics and a policy head; the legal
+    /// moves of one decision own distinct ones (`tests/policy.rs`; Splinter's tie choices
+    /// still share theirs).
     fn move_index(mv: Self::Move) -> usize;
 
     /// A legal decision drawn at random (for playouts): `moves[random_below(len)]` of the

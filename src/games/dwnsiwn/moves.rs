@@ -2,10 +2,31 @@
 //! generation is `movegen.rs` and, for the legal list and the random decision,
 //! `Rules::generate` and `Rules::random_move` in `position.rs`.
 
-use super::pyramid::{SIDE_NAMES, cell_name, parse_cell, sides};
+use super::pyramid::{CELL_COUNT, SIDE_NAMES, cell_name, parse_cell, sides};
 
 /// No side letter in a placement token.
 pub const NO_SIDE: u8 = 3;
+
+/// Values a die shows.
+const DIE_VALUES: usize = 6;
+/// A placement's choices of a side letter: the three sides and none.
+const SIDE_CHOICES: usize = NO_SIDE as usize + 1;
+/// Indices of placements: colour x value x cell x side letter x second side letter.
+const PLACEMENTS: usize = 2 * DIE_VALUES * CELL_COUNT * SIDE_CHOICES * SIDE_CHOICES;
+/// The most dice of each value 1..=5 a capture can use (its dice add up to a target of at most 6).
+const CAPTURE_COUNTS: [usize; 5] = [6, 3, 2, 1, 1];
+/// Indices of captures: every count of each value within [`CAPTURE_COUNTS`].
+const CAPTURES: usize = {
+    let (mut product, mut v) = (1, 0);
+    while v < CAPTURE_COUNTS.len() {
+        product *= CAPTURE_COUNTS[v] + 1;
+        v += 1;
+    }
+    product
+};
+/// Indices of every decision ([`DnMove::index`]): placements, captures, the pass and the
+/// six rolls.
+pub const INDEX_SPACE: usize = PLACEMENTS + CAPTURES + 1 + DIE_VALUES;
 
 /// One Dwnsiwn decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -55,6 +76,38 @@ impl DnMove {
                     | t as u32
             }
             DnMove::Capture { target, dice } => 3 << 24 | (target as u32) << 16 | dice as u32,
+        }
+    }
+
+    /// The decision's own index in `0..INDEX_SPACE`, for the history tables and a policy head:
+    /// a placement by colour, value, cell and side letters; a capture by its dice (their values
+    /// add up to the target's, so the dice name it); a pass; a roll by its value. No two
+    /// decisions share one.
+    pub fn index(self) -> usize {
+        match self {
+            DnMove::Place {
+                colour,
+                value,
+                cell,
+                s,
+                t,
+            } => {
+                let sides = SIDE_CHOICES * SIDE_CHOICES;
+                let by_die = (colour as usize * DIE_VALUES + value as usize - 1) * CELL_COUNT;
+                (by_die + cell as usize) * sides + s as usize * SIDE_CHOICES + t as usize
+            }
+            DnMove::Capture { dice, .. } => {
+                // Mixed radix over the counts a capture of at most 6 pips can use.
+                let index = CAPTURE_COUNTS
+                    .iter()
+                    .enumerate()
+                    .fold(0, |index, (v, &most)| {
+                        index * (most + 1) + Self::dice_count(dice, v + 1) as usize
+                    });
+                PLACEMENTS + index
+            }
+            DnMove::Pass => PLACEMENTS + CAPTURES,
+            DnMove::Roll(value) => PLACEMENTS + CAPTURES + value as usize,
         }
     }
 
@@ -175,6 +228,52 @@ pub(super) fn side_choice(cell: usize, index: usize) -> (u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_decision_owns_its_index() {
+        let mut decisions = vec![DnMove::Pass];
+        decisions.extend((1..=6).map(DnMove::Roll));
+        for (colour, value, cell, s, t) in placements() {
+            decisions.push(DnMove::Place {
+                colour,
+                value,
+                cell,
+                s,
+                t,
+            });
+        }
+        // Every multiset of two or more dice of 1..=5 adding up to 2..=6.
+        for dice in 0u16..1 << 15 {
+            let counts = (1..=5).map(|v| DnMove::dice_count(dice, v) as usize);
+            let (pips, count) = counts
+                .enumerate()
+                .fold((0, 0), |(p, n), (v, c)| (p + (v + 1) * c, n + c));
+            if count >= 2 && pips <= 6 {
+                decisions.push(DnMove::Capture {
+                    target: pips as u8,
+                    dice,
+                });
+            }
+        }
+        let mut owner = vec![None; INDEX_SPACE];
+        for mv in decisions {
+            let index = mv.index();
+            assert!(index < INDEX_SPACE, "{mv:?}: {index}");
+            assert_eq!(owner[index].replace(mv), None, "{mv:?} shares {index}");
+        }
+    }
+
+    /// Every placement's fields: colour, value, cell, side letters.
+    fn placements() -> impl Iterator<Item = (u8, u8, u8, u8, u8)> {
+        (0..2).flat_map(|colour| {
+            (1..=6).flat_map(move |value| {
+                (0..CELL_COUNT as u8).flat_map(move |cell| {
+                    (0..=NO_SIDE)
+                        .flat_map(move |s| (0..=NO_SIDE).map(move |t| (colour, value, cell, s, t)))
+                })
+            })
+        })
+    }
 
     #[test]
     fn grammar() {

@@ -261,7 +261,7 @@ impl Dwnsiwn {
 impl Rules for Dwnsiwn {
     type Move = DnMove;
     const NAME: &'static str = "dwnsiwn";
-    const MOVE_INDEX_SPACE: usize = 4096;
+    const MOVE_INDEX_SPACE: usize = super::moves::INDEX_SPACE;
 
     fn startpos(_config: &GameConfig) -> Result<Self, String> {
         Ok(Dwnsiwn::start())
@@ -519,6 +519,6 @@ impl Rules for Dwnsiwn {
     }
 
     fn move_index(mv: DnMove) -> usize {
-        (mv.code() as usize ^ (mv.code() >> 12) as usize) % Self::MOVE_INDEX_SPACE
+        mv.index()
     }
 }
