@@ -347,12 +347,7 @@ impl GameVisitor for ToldChangesAgree {
         let (mut moves, mut change) = (Vec::new(), FeatureChange::default());
         let (mut turns, mut told) = (0, 0);
         for game in 0..40 {
-            let players = if game % 2 == 0 { 2 } else { G::PLAYERS.1 };
-            let config = GameConfig {
-                players,
-                ..GameConfig::default()
-            };
-            let mut pos = G::startpos(&config).unwrap();
+            let (mut pos, players) = common::start_of_game::<G>(game);
             for ply in 0..300 {
                 if pos.outcome().is_some() {
                     break;

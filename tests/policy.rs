@@ -165,12 +165,7 @@ impl GameVisitor for MoveIndicesAreDistinct {
         let mut moves = Vec::new();
         let mut decisions = 0;
         for game in 0..80 {
-            let players = if game % 2 == 0 { 2 } else { G::PLAYERS.1 };
-            let config = GameConfig {
-                players,
-                ..GameConfig::default()
-            };
-            let mut pos = G::startpos(&config).unwrap();
+            let (mut pos, _) = common::start_of_game::<G>(game);
             while pos.outcome().is_none() {
                 if let Turn::Player(_) = pos.turn() {
                     pos.generate(&mut moves);

@@ -143,3 +143,14 @@ pub fn perfts<G: Game>(pos: &G, expected: &[u64]) {
         assert_eq!(counted, count, "perft {depth}");
     }
 }
+
+/// The start position of test game number `game` and its players: two for an even number,
+/// the most the game takes for an odd one.
+pub fn start_of_game<G: Game>(game: usize) -> (G, usize) {
+    let players = if game % 2 == 0 { 2 } else { G::PLAYERS.1 };
+    let config = GameConfig {
+        players,
+        ..GameConfig::default()
+    };
+    (G::startpos(&config).unwrap(), players)
+}
