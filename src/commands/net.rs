@@ -26,7 +26,7 @@ impl NetArgs {
         }
         let fit = match context.registry.find(&shape.game) {
             Err(_) => format!("no: this build has no game '{}'", shape.game),
-            Ok(entry) => match (entry.load_net)(path) {
+            Ok(entry) => match (entry.net_from_bytes)(&bytes) {
                 Ok(_) => {
                     let embedded = (entry.embedded_net)().is_some_and(|e| e.content == content);
                     let builtin = if embedded {
@@ -36,10 +36,7 @@ impl NetArgs {
                     };
                     format!("yes: {} reads it{builtin}", entry.name)
                 }
-                Err(e) => {
-                    let why = e.strip_prefix(&format!("'{path}': ")).unwrap_or(&e);
-                    format!("no: {why}")
-                }
+                Err(e) => format!("no: {e}"),
             },
         };
         (context.emit)(&format!("loads {fit}"));

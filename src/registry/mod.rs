@@ -35,6 +35,8 @@ pub struct Entry {
     pub embedded_net: fn() -> Option<&'static Network>,
     /// Reads a network file for the game, refusing one made for another game or other inputs.
     pub load_net: fn(&str) -> Result<&'static Network, String>,
+    /// The network in a net file's bytes, checked for the game as `load_net` checks a file.
+    pub net_from_bytes: fn(&[u8]) -> Result<&'static Network, String>,
 }
 
 impl Entry {
@@ -55,6 +57,7 @@ impl Entry {
             },
             embedded_net: crate::net::embedded::<G>,
             load_net: crate::net::load_file::<G>,
+            net_from_bytes: crate::net::load::<G>,
         }
     }
 

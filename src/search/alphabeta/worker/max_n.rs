@@ -43,7 +43,7 @@ impl<G: Game> Worker<'_, G> {
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply);
         let players = self.pos.players();
-        let each = |value: &dyn Fn(Player) -> i32| {
+        let each = |value: &mut dyn FnMut(Player) -> i32| {
             let mut values = [0; 6];
             for (p, v) in values.iter_mut().enumerate().take(players) {
                 *v = value(p as Player);
@@ -52,17 +52,13 @@ impl<G: Game> Worker<'_, G> {
         };
         let turn = self.pos.turn();
         if let Some(outcome) = self.pos.outcome() {
-            return each(&|p| terminal_value(outcome, p, players, ply));
+            return each(&mut |p| terminal_value(outcome, p, players, ply));
         }
         if self.pos.repeats_earlier() {
             return [0; 6];
         }
         if depth == 0 || ply >= MAX_PLY || self.stopped() {
-            let mut values = [0; 6];
-            for (p, v) in values.iter_mut().enumerate().take(players) {
-                *v = self.evaluation_for(p as Player);
-            }
-            return values;
+            return each(&mut |p| self.evaluation_for(p));
         }
         let mut moves = std::mem::take(&mut self.frames[ply].list.moves);
         self.pos.generate(&mut moves);
