@@ -6,6 +6,7 @@ use tabula::datagen::DatagenSettings;
 use tabula::datagen::format::{self, RECORD_BYTES, Record};
 use tabula::game::Turn;
 use tabula::options::EngineOptions;
+use tabula::options::choices::SearchKind;
 use tabula::registry::Registry;
 use tabula::shard::Shard;
 
@@ -21,6 +22,7 @@ fn settings(
         games: 4,
         nodes: 300,
         opening_plies: 4,
+        sampled_plies: 0,
         seed: 9,
         shard: Shard {
             index: shard.0,
@@ -48,10 +50,25 @@ fn data(
     shard: (usize, usize),
     name: &str,
 ) -> Vec<u8> {
-    let path = temp(name);
     let settings = settings(registry, game, players, shard);
-    run(registry.find(game).unwrap(), &settings, &path, &|_| {}).unwrap();
+    data_of(registry, &settings, name)
+}
+
+/// Runs the data set of `settings` and returns its file's bytes.
+fn data_of(registry: &Registry, settings: &DatagenSettings, name: &str) -> Vec<u8> {
+    let path = temp(name);
+    let entry = registry.find(settings.options.variant).unwrap();
+    run(entry, settings, &path, &|_| {}).unwrap();
     std::fs::read(path).unwrap()
+}
+
+/// The settings of an MCTS data set whose first `sampled` searched decisions are drawn by
+/// visits.
+fn mcts_settings(registry: &Registry, game: &str, players: usize, sampled: u32) -> DatagenSettings {
+    let mut settings = settings(registry, game, players, (1, 1));
+    settings.options.search = SearchKind::Mcts;
+    settings.sampled_plies = sampled;
+    settings
 }
 
 fn records(bytes: &[u8]) -> Vec<[u8; RECORD_BYTES]> {
@@ -141,4 +158,58 @@ fn data_sets_of_different_games_do_not_merge() {
     std::fs::write(&b, data(&registry, "dimraw", 2, (1, 2), "dm")).unwrap();
     let error = merge(&[a, b], &temp("mixed"), None).unwrap_err();
     assert!(error.contains("dimraw"), "{error}");
+}
+
+#[test]
+fn mcts_records_keep_the_roots_visits_and_alpha_beta_records_none() {
+    let registry = Registry::standard();
+    for (game, players) in [("splinter", 2), ("dwnsiwn", 2), ("dwindle", 3)] {
+        let settings = mcts_settings(&registry, game, players, 0);
+        let bytes = data_of(&registry, &settings, &format!("{game}-visits"));
+        assert_eq!(
+            bytes,
+            data_of(&registry, &settings, &format!("{game}-again"))
+        );
+        let mut rules = registry
+            .find(game)
+            .unwrap()
+            .rules(settings.options.config())
+            .unwrap();
+        let all = records(&bytes);
+        assert!(all.len() > 10, "{game}");
+        for raw in all {
+            let record = Record::decode(&raw).unwrap();
+            rules.set_position(Some(&record.text), &[]).unwrap();
+            let tokens = rules.legal_tokens();
+            record.check_visits(&tokens).unwrap();
+            let visits: Vec<u16> = record.visits.iter().map(|&(_, v)| v).collect();
+            assert!(visits.iter().any(|&v| v > 0), "{game}: no visits");
+            assert!(
+                visits[1..].windows(2).all(|pair| pair[0] >= pair[1]),
+                "{game}: after the chosen move, the most visited first: {visits:?}"
+            );
+        }
+        let alpha_beta = data(&registry, game, players, (1, 1), &format!("{game}-ab"));
+        for raw in records(&alpha_beta) {
+            assert!(Record::decode(&raw).unwrap().visits.is_empty(), "{game}");
+        }
+    }
+}
+
+#[test]
+fn moves_drawn_by_visits_spread_the_games_and_the_records_keep_the_searchs_choice() {
+    let registry = Registry::standard();
+    let texts = |sampled: u32| -> Vec<(String, String)> {
+        let settings = mcts_settings(&registry, "tumbling-down", 2, sampled);
+        let bytes = data_of(&registry, &settings, &format!("sampled-{sampled}"));
+        let decoded = records(&bytes)
+            .into_iter()
+            .map(|raw| Record::decode(&raw).unwrap());
+        decoded.map(|r| (r.text, r.best)).collect()
+    };
+    let (plain, sampled) = (texts(0), texts(6));
+    assert_ne!(plain, sampled, "drawing by visits changed no game");
+    // The first game's first searched position is the same (its opening is), and so is the
+    // search's choice there, whatever is then played.
+    assert_eq!(plain[0], sampled[0]);
 }

@@ -12,7 +12,7 @@ use super::cli::{Context, game_options};
 use crate::datagen::format::{self, Header, RECORD_BYTES};
 use crate::datagen::{DatagenSettings, play_game, table};
 use crate::options::EngineOptions;
-use crate::options::choices::Choice;
+use crate::options::choices::{Choice, SearchKind};
 use crate::registry::Entry;
 use crate::shard::Shard;
 
@@ -31,6 +31,14 @@ pub struct DatagenArgs {
     /// Random decisions from the start before the searches take over.
     #[arg(long, default_value_t = 8)]
     plies: u32,
+    /// The search that plays and scores: `alphabeta`, or `mcts` (whose records keep the
+    /// root's visits, a policy's target), as the `Search` option.
+    #[arg(long, default_value = "alphabeta", value_parser = ["alphabeta", "mcts"])]
+    search: String,
+    /// With `--search mcts`: searched decisions after the opening that play a move drawn in
+    /// proportion to the root's visits (the record keeps the search's choice).
+    #[arg(long, default_value_t = 0)]
+    sample_plies: u32,
     /// Seed of the set: its openings and rolls.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -58,16 +66,24 @@ impl DatagenArgs {
         let entry = &context.entry;
         let defaults = game_options(context.registry, entry, self.board.as_deref())?;
         let eval_net = self.eval_file.as_deref().map(entry.load_net).transpose()?;
+        let search = SearchKind::from_word(&self.search).expect("a word clap checked");
+        if self.sample_plies > 0 && search != SearchKind::Mcts {
+            return Err(
+                "--sample-plies draws by MCTS's visits: it needs --search mcts".to_string(),
+            );
+        }
         let settings = DatagenSettings {
             games: self.games,
             nodes: self.nodes,
             opening_plies: self.plies,
+            sampled_plies: self.sample_plies,
             seed: self.seed,
             shard: self.shard,
             options: EngineOptions {
                 players: self.players,
                 eval: Choice::from_word(&self.eval).expect("a word clap checked"),
                 eval_net,
+                search,
                 ..defaults
             },
         };

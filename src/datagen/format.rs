@@ -9,18 +9,24 @@
 //!   (u16), each seat's share of the result in sixtieths (6 x u8: 60 for a win, 30 each for a
 //!   two-player draw, 20 each for a three-player draw; zero past the players), the length of
 //!   the position text (u8), the position text (zero-padded to [`TEXT_BYTES`]), the length of
-//!   the move the search chose (u8) and that move's token (zero-padded to [`MOVE_BYTES`]).
+//!   the move the search chose (u8), that move's token (zero-padded to [`MOVE_BYTES`]), and
+//!   the root's visits of an MCTS search: their number (u8, 0 for alpha-beta) and up to
+//!   [`VISIT_SLOTS`] pairs of a legal move's place in the position's generation order (u16)
+//!   and its visits (u16), the chosen move first and the others most visited first,
+//!   zero-padded.
 //!
 //! The position text is the game's own (`seeds/<game>.md`), so a reader rebuilds the position
-//! with the game's rules and takes from it whatever inputs a network declares; the chosen move
-//! is a policy's target.
+//! with the game's rules and takes from it whatever inputs a network declares; the chosen move,
+//! or the visits where there are some, are a policy's target. A move's place in the
+//! generation order keeps the visits small and free of any move encoding; a reader checks it
+//! against the chosen move's token (see [`Record::check_visits`]).
 
 use std::borrow::Cow;
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"TABDATA\0";
 /// The version of this layout.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// Bytes of the game's name in the header.
 pub const NAME_BYTES: usize = 32;
 /// Bytes of the header.
@@ -29,13 +35,20 @@ pub const HEADER_BYTES: usize = 8 + 2 + 2 + 1 + 3 + NAME_BYTES;
 pub const TEXT_BYTES: usize = 200;
 /// Bytes of a move token in a record (the longest token of every game fits).
 pub const MOVE_BYTES: usize = 32;
+/// The most root moves whose visits a record keeps (the most visited; the rest are dropped).
+pub const VISIT_SLOTS: usize = 32;
 /// Where a record's move starts.
 const MOVE_START: usize = 12 + TEXT_BYTES;
+/// Where a record's visits start.
+const VISITS_START: usize = MOVE_START + 1 + MOVE_BYTES;
 /// Bytes of a record.
-pub const RECORD_BYTES: usize = MOVE_START + 1 + MOVE_BYTES;
+pub const RECORD_BYTES: usize = VISITS_START + 1 + 4 * VISIT_SLOTS;
 /// Bytes of a record of version 1, which ended before the move (still read: its records'
 /// moves are empty).
 const V1_RECORD_BYTES: usize = MOVE_START;
+/// Bytes of a record of version 2, which ended before the visits (still read: its records
+/// have none).
+const V2_RECORD_BYTES: usize = VISITS_START;
 /// Sixtieths in a whole point: a share of any number of players from 2 to 6 is whole.
 pub const SHARE_UNIT: u32 = 60;
 
@@ -63,6 +76,10 @@ pub struct Record {
     pub text: String,
     /// The move the search chose, as its token.
     pub best: String,
+    /// An MCTS root's visits (none for alpha-beta): each move's place in the position's
+    /// generation order and its visits, the chosen move first and the others most visited
+    /// first, at most [`VISIT_SLOTS`].
+    pub visits: Vec<(u16, u16)>,
 }
 
 impl Header {
@@ -87,7 +104,8 @@ impl Header {
         Self::decode_sized(bytes).map(|(header, _)| header)
     }
 
-    /// [`Header::decode`] and the size of the records that follow (smaller for version 1).
+    /// [`Header::decode`] and the size of the records that follow (smaller for versions 1
+    /// and 2).
     fn decode_sized(bytes: &[u8]) -> Result<(Header, usize), String> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err("not a tabula data set (no TABDATA header)".to_string());
@@ -96,7 +114,7 @@ impl Header {
         let size = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         if !matches!(
             (version, size),
-            (VERSION, RECORD_BYTES) | (1, V1_RECORD_BYTES)
+            (VERSION, RECORD_BYTES) | (1, V1_RECORD_BYTES) | (2, V2_RECORD_BYTES)
         ) {
             return Err(format!(
                 "data set version {version} with {size}-byte records; this build reads version \
@@ -116,8 +134,8 @@ impl Header {
 }
 
 impl Record {
-    /// The record's bytes; a position text longer than [`TEXT_BYTES`] or a move longer than
-    /// [`MOVE_BYTES`] is an error.
+    /// The record's bytes; a position text longer than [`TEXT_BYTES`], a move longer than
+    /// [`MOVE_BYTES`] or more than [`VISIT_SLOTS`] visited moves is an error.
     pub fn encode(&self) -> Result<[u8; RECORD_BYTES], String> {
         let (text, best) = (self.text.as_bytes(), self.best.as_bytes());
         if text.len() > TEXT_BYTES {
@@ -132,6 +150,12 @@ impl Record {
                 best.len()
             ));
         }
+        if self.visits.len() > VISIT_SLOTS {
+            return Err(format!(
+                "{} visited moves do not fit a record",
+                self.visits.len()
+            ));
+        }
         let mut bytes = [0u8; RECORD_BYTES];
         bytes[0..2].copy_from_slice(&self.score.to_le_bytes());
         bytes[2] = self.mover;
@@ -141,6 +165,12 @@ impl Record {
         bytes[12..12 + text.len()].copy_from_slice(text);
         bytes[MOVE_START] = best.len() as u8;
         bytes[MOVE_START + 1..MOVE_START + 1 + best.len()].copy_from_slice(best);
+        bytes[VISITS_START] = self.visits.len() as u8;
+        for (k, &(place, visits)) in self.visits.iter().enumerate() {
+            let at = VISITS_START + 1 + 4 * k;
+            bytes[at..at + 2].copy_from_slice(&place.to_le_bytes());
+            bytes[at + 2..at + 4].copy_from_slice(&visits.to_le_bytes());
+        }
         Ok(bytes)
     }
 
@@ -160,6 +190,19 @@ impl Record {
         }
         let best = std::str::from_utf8(&bytes[MOVE_START + 1..MOVE_START + 1 + best_length])
             .map_err(|_| "a record's move is not UTF-8".to_string())?;
+        let visited = bytes[VISITS_START] as usize;
+        if visited > VISIT_SLOTS {
+            return Err(format!(
+                "a record's {visited} visited moves are out of range"
+            ));
+        }
+        let visits = (0..visited)
+            .map(|k| {
+                let at = VISITS_START + 1 + 4 * k;
+                let word = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+                (word(at), word(at + 2))
+            })
+            .collect();
         let mut shares = [0; 6];
         shares.copy_from_slice(&bytes[5..11]);
         Ok(Record {
@@ -169,12 +212,38 @@ impl Record {
             shares,
             text: text.to_string(),
             best: best.to_string(),
+            visits,
         })
+    }
+
+    /// Checks the visits against the moves of the rebuilt position, `tokens` in generation
+    /// order: every place is a move's, no move twice, and the first is the chosen move (a set
+    /// from a build whose generation order differs fails here).
+    pub fn check_visits(&self, tokens: &[String]) -> Result<(), String> {
+        let mut seen = vec![false; tokens.len()];
+        for &(place, _) in &self.visits {
+            let slot = seen.get_mut(place as usize).ok_or_else(|| {
+                format!(
+                    "a visited move's place {place} is past the {} moves",
+                    tokens.len()
+                )
+            })?;
+            if std::mem::replace(slot, true) {
+                return Err(format!("the move at place {place} is visited twice"));
+            }
+        }
+        match self.visits.first() {
+            Some(&(place, _)) if tokens[place as usize] != self.best => Err(format!(
+                "the first visited move is {}, the chosen move {}: another generation order?",
+                tokens[place as usize], self.best
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
 /// A whole data set read from `bytes`: its header and its records' bytes in this version's
-/// layout (records of version 1 are given an empty move).
+/// layout (records of version 1 are given an empty move, those of versions 1 and 2 no visits).
 pub fn split(bytes: &[u8]) -> Result<(Header, Cow<'_, [u8]>), String> {
     let (header, size) = Header::decode_sized(bytes)?;
     let body = &bytes[HEADER_BYTES..];
@@ -213,6 +282,7 @@ mod tests {
             shares: [0, 0, 60, 0, 0, 0],
             text: "some position text p4".to_string(),
             best: "a1-b2".to_string(),
+            visits: vec![(4, 900), (0, 65535), (17, 1)],
         };
         assert_eq!(Record::decode(&record.encode().unwrap()).unwrap(), record);
     }
@@ -232,8 +302,21 @@ mod tests {
         assert!(Header::decode(b"hello").is_err());
     }
 
+    /// A set of an older `version`, whose records end after `size` bytes, of `record`.
+    fn old_set(version: u8, size: usize, record: &Record) -> Vec<u8> {
+        let mut bytes = Header {
+            game: "splinter".to_string(),
+            players: 2,
+        }
+        .encode()
+        .unwrap();
+        bytes[8..12].copy_from_slice(&[version, 0, size as u8, 0]);
+        bytes.extend_from_slice(&record.encode().unwrap()[..size]);
+        bytes
+    }
+
     #[test]
-    fn a_version_1_set_reads_with_empty_moves() {
+    fn sets_of_versions_1_and_2_read_without_moves_or_visits() {
         let record = Record {
             score: 77,
             mover: 1,
@@ -241,21 +324,58 @@ mod tests {
             shares: [60, 0, 0, 0, 0, 0],
             text: "old text".to_string(),
             best: String::new(),
+            visits: Vec::new(),
         };
-        let mut bytes = Header {
-            game: "splinter".to_string(),
-            players: 2,
+        let with_move = Record {
+            best: "e4".to_string(),
+            ..record.clone()
+        };
+        for (version, size, record) in [
+            (1, V1_RECORD_BYTES, &record),
+            (2, V2_RECORD_BYTES, &with_move),
+        ] {
+            let bytes = old_set(version, size, record);
+            let (_, body) = split(&bytes).unwrap();
+            assert_eq!(body.len(), RECORD_BYTES);
+            assert_eq!(
+                Record::decode(body[..].try_into().unwrap()).unwrap(),
+                *record
+            );
         }
-        .encode()
-        .unwrap();
-        bytes[8..12].copy_from_slice(&[1, 0, V1_RECORD_BYTES as u8, 0]);
-        bytes.extend_from_slice(&record.encode().unwrap()[..V1_RECORD_BYTES]);
-        let (_, body) = split(&bytes).unwrap();
-        assert_eq!(body.len(), RECORD_BYTES);
-        assert_eq!(
-            Record::decode(body[..].try_into().unwrap()).unwrap(),
-            record
+    }
+
+    #[test]
+    fn visits_are_checked_against_the_positions_moves() {
+        let tokens: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let record = |best: &str, visits: Vec<(u16, u16)>| Record {
+            score: 0,
+            mover: 0,
+            ply: 0,
+            shares: [0; 6],
+            text: String::new(),
+            best: best.to_string(),
+            visits,
+        };
+        assert!(
+            record("b", vec![(1, 5), (0, 9)])
+                .check_visits(&tokens)
+                .is_ok()
         );
+        assert!(record("b", vec![]).check_visits(&tokens).is_ok());
+        let error = record("a", vec![(1, 5)]).check_visits(&tokens).unwrap_err();
+        assert!(error.contains("generation order"), "{error}");
+        assert!(
+            record("b", vec![(1, 5), (3, 1)])
+                .check_visits(&tokens)
+                .is_err()
+        );
+        assert!(
+            record("b", vec![(1, 5), (1, 1)])
+                .check_visits(&tokens)
+                .is_err()
+        );
+        let too_many = record("a", vec![(0, 1); VISIT_SLOTS + 1]);
+        assert!(too_many.encode().is_err());
     }
 
     #[test]
@@ -267,6 +387,7 @@ mod tests {
             shares: [0; 6],
             text: "x".repeat(TEXT_BYTES + 1),
             best: String::new(),
+            visits: Vec::new(),
         };
         assert!(record.encode().is_err());
         let record = Record {

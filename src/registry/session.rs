@@ -59,6 +59,8 @@ pub struct Thought {
     pub nodes: u64,
     /// The principal variation as tokens.
     pub pv: Vec<String>,
+    /// MCTS's root moves as tokens with their visits (none for alpha-beta).
+    pub visits: Vec<(String, u32)>,
 }
 
 /// What [`Session::solve`] proved: the result with perfect play and a move that achieves it
@@ -252,6 +254,9 @@ impl<G: Game> Session for GameSession<G> {
             score: report.score,
             nodes: report.nodes,
             pv: self.pos().line_tokens(&report.pv),
+            visits: (report.root_visits.iter())
+                .map(|&(mv, visits)| (self.pos().format_move(mv), visits))
+                .collect(),
         })
     }
 

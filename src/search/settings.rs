@@ -100,6 +100,8 @@ pub struct SearchReport<M> {
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<M>,
+    /// MCTS's root moves with their visits, in the root's order (none for alpha-beta).
+    pub root_visits: Vec<(M, u32)>,
 }
 
 /// How MCTS scores the new leaves of its tree (`Playout`; the profile's `mcts_playouts` for

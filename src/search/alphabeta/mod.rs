@@ -220,6 +220,7 @@ fn iterate<G: Game>(worker: &mut Worker<G>, params: &Deepening<G>) -> SearchRepo
         depth: completed_depth,
         nodes: worker.nodes,
         pv: completed[0].pv.clone(),
+        root_visits: Vec::new(),
     }
 }
 

@@ -233,6 +233,11 @@ impl<G: Game> Search<'_, G> {
             depth: main.average_depth(),
             nodes: budget.done(),
             pv,
+            root_visits: root
+                .edges()
+                .iter()
+                .map(|edge| (edge.mv, edge.visits.load(Relaxed)))
+                .collect(),
         }
     }
 

@@ -3,21 +3,33 @@
 use tabula::commands::datagen::run;
 use tabula::datagen::DatagenSettings;
 use tabula::options::EngineOptions;
+use tabula::options::choices::SearchKind;
 use tabula::registry::Registry;
 use tabula::shard::Shard;
 
 /// A small Tumbling Down data set, the same on every run.
 pub fn tiny_data_set() -> Vec<u8> {
+    tiny_data_set_of(SearchKind::AlphaBeta)
+}
+
+/// The same games' openings played by MCTS, whose records keep the root's visits.
+pub fn tiny_mcts_data_set() -> Vec<u8> {
+    tiny_data_set_of(SearchKind::Mcts)
+}
+
+fn tiny_data_set_of(search: SearchKind) -> Vec<u8> {
     let registry = Registry::standard();
     let entry = registry.find("tumbling-down").unwrap();
     let settings = DatagenSettings {
         games: 6,
         nodes: 200,
         opening_plies: 4,
+        sampled_plies: 0,
         seed: 3,
         shard: Shard { index: 1, count: 1 },
         options: EngineOptions {
             variant: entry.name,
+            search,
             ..EngineOptions::defaults(&registry)
         },
     };

@@ -1,8 +1,10 @@
 //! The float policy head: one logit per move index, a weighted sum of the value net's clipped
 //! hidden layer plus a bias, added to each legal move's prior score from one ply of the value
 //! net (so the head learns what that score misses, and a head of zeros is today's priors);
-//! the softmax over a position's legal moves; cross-entropy against the search's move; Adam. Gradients are summed over a fixed number of chunks of each batch
-//! in a fixed order, so that the head does not depend on how many threads fit it.
+//! the softmax over a position's legal moves; cross-entropy against the wanted probabilities
+//! (an MCTS root's visits, or the search's move); Adam. Gradients are summed over a fixed
+//! number of chunks of each batch in a fixed order, so that the head does not depend on how
+//! many threads fit it.
 
 use rayon::prelude::*;
 use tabula::net::file::PolicyWeights;
@@ -93,10 +95,9 @@ impl Head {
                 (c * chunk..((c + 1) * chunk).min(samples.len()))
                     .map(|i| {
                         let top = self.softmax(samples, i, qa, &mut probabilities);
-                        let target = samples.targets[i] as usize;
                         Score {
-                            loss: -f64::from(probabilities[target].max(1e-30).ln()),
-                            hits: usize::from(top == target),
+                            loss: cross_entropy(&probabilities, samples.wanted_of(i)),
+                            hits: usize::from(top == samples.targets[i] as usize),
                         }
                     })
                     .fold(Score::default(), Score::add)
@@ -174,6 +175,14 @@ impl HeadTrainer {
     }
 }
 
+/// The cross-entropy of `probabilities` against `wanted` (natural log).
+fn cross_entropy(probabilities: &[f32], wanted: &[f32]) -> f64 {
+    let terms = probabilities.iter().zip(wanted).filter(|&(_, &w)| w > 0.0);
+    -terms
+        .map(|(&p, &w)| f64::from(w) * f64::from(p.max(1e-30).ln()))
+        .sum::<f64>()
+}
+
 /// Adds the cross-entropy gradient of the samples `order` to `gradient`; returns their loss.
 fn add_gradient(
     head: &Head,
@@ -188,11 +197,12 @@ fn add_gradient(
     for &i in order {
         let i = i as usize;
         head.softmax(samples, i, qa, &mut probabilities);
-        let target = samples.targets[i] as usize;
-        loss -= f64::from(probabilities[target].max(1e-30).ln());
+        let wanted = samples.wanted_of(i);
+        loss += cross_entropy(&probabilities, wanted);
         let activations = samples.activations_of(i);
-        for (k, (&m, &p)) in samples.moves_of(i).iter().zip(&probabilities).enumerate() {
-            let slope = p - f32::from(u8::from(k == target));
+        let moves = samples.moves_of(i).iter().zip(&probabilities).zip(wanted);
+        for ((&m, &p), &w) in moves {
+            let slope = p - w;
             let row = &mut gradient[m as usize * hidden..][..hidden];
             for (g, &a) in row.iter_mut().zip(activations) {
                 *g += slope * f32::from(a) / qa;

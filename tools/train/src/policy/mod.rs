@@ -32,13 +32,15 @@ pub fn train(
     }
     let one_ply = percent(extracted.one_ply_hits, validation.len());
     report(&format!(
-        "{}: {} training and {} validation positions ({} skipped: no move or one legal move), \
-         {} move indices, read in {:.1} s; the value net's best move after one ply is the \
-         search's in {one_ply:.1}% of validation positions",
+        "{}: {} training and {} validation positions ({} skipped: no move or one legal move; \
+         {} with an MCTS root's visits as their target), {} move indices, read in {:.1} s; \
+         the value net's best move after one ply is the search's in {one_ply:.1}% of \
+         validation positions",
         shape.game,
         training.len(),
         validation.len(),
         extracted.skipped,
+        extracted.with_visits,
         extracted.moves,
         started.elapsed().as_secs_f64()
     ));
@@ -120,7 +122,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testdata::{assert_reproducible, on_threads, tiny_data_set};
+    use crate::testdata::{assert_reproducible, on_threads, tiny_data_set, tiny_mcts_data_set};
     use crate::training::tests::settings;
     use tabula::game::Inputs as _;
     use tabula::games::tumbling_down::TumblingDown;
@@ -174,6 +176,32 @@ mod tests {
                 .unwrap()
                 .has_policy()
         );
+    }
+
+    #[test]
+    fn a_head_learns_the_visits_of_mcts_records() {
+        let bytes = tiny_mcts_data_set();
+        let extracted = samples::read(TumblingDown::EMBEDDED_NET, &[&bytes], 4).unwrap();
+        let (training, validation) = (&extracted.training, &extracted.validation);
+        assert_eq!(extracted.with_visits, training.len() + validation.len());
+        let spread = (0..training.len())
+            .filter(|&i| training.wanted_of(i).iter().filter(|&&w| w > 0.0).count() > 1)
+            .count();
+        assert!(
+            spread * 2 > training.len(),
+            "{spread} of {} spread",
+            training.len()
+        );
+        for i in 0..training.len() {
+            let wanted = training.wanted_of(i);
+            assert!((wanted.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+            let top = (0..wanted.len()).max_by(|&a, &b| wanted[a].total_cmp(&wanted[b]));
+            let chosen = training.targets[i] as usize;
+            assert!(wanted[chosen] > 0.0 && wanted[chosen] >= wanted[top.unwrap()] * 0.5);
+        }
+        let trained = train_on(2, &bytes, 5);
+        let (first, last) = (trained.losses[0].0, trained.losses.last().unwrap().0);
+        assert!(last < first, "training loss {first} -> {last}");
     }
 
     #[test]

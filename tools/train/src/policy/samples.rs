@@ -1,7 +1,8 @@
 //! Policy samples from a data set: each record's position rebuilt by its game's rules, the
 //! value net's clipped hidden layer for the player to decide, its legal moves' indices and
 //! their scores for MCTS's priors from the value net after one ply (which the head corrects),
-//! and which of them the search chose.
+//! which of them the search chose, and the share each should have: an MCTS root's visits where
+//! the record has them, else all of it the chosen move's.
 
 use tabula::datagen::format::{self, RECORD_BYTES, Record};
 use tabula::game::inputs::ActiveInputs;
@@ -26,6 +27,8 @@ pub struct PolicySamples {
     pub starts: Vec<u32>,
     /// Each sample's chosen move, as a position in its own moves.
     pub targets: Vec<u16>,
+    /// Each of those moves' wanted probability (a sample's sum to 1).
+    pub wanted: Vec<f32>,
 }
 
 impl PolicySamples {
@@ -49,15 +52,57 @@ impl PolicySamples {
         &self.scores[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 
-    fn push(&mut self, activations: &[u8], moves: &[u16], scores: &[f32], target: u16) {
+    /// Sample `i`'s legal moves' wanted probabilities.
+    pub fn wanted_of(&self, i: usize) -> &[f32] {
+        &self.wanted[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn push(&mut self, activations: &[u8], moves: &[u16], scores: &[f32], target: &Target) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
         self.activations.extend_from_slice(activations);
         self.moves.extend_from_slice(moves);
         self.scores.extend_from_slice(scores);
+        self.wanted.extend_from_slice(&target.wanted);
         self.starts.push(self.moves.len() as u32);
-        self.targets.push(target);
+        self.targets.push(target.chosen);
+    }
+}
+
+/// What a record asks of the head in its position.
+#[derive(Debug, Default)]
+struct Target {
+    /// The search's move, as a position in the legal moves.
+    chosen: u16,
+    /// Each legal move's wanted probability.
+    wanted: Vec<f32>,
+}
+
+impl Target {
+    /// The target of `record` whose position has `legal` moves in generation order, `tokens`
+    /// their tokens where the record has visits: the visits' shares, else all on the chosen
+    /// move (whose place `chosen` is).
+    fn of(
+        record: &Record,
+        legal: usize,
+        chosen: usize,
+        tokens: &[String],
+    ) -> Result<Target, String> {
+        let mut wanted = vec![0.0; legal];
+        let total: f32 = record.visits.iter().map(|&(_, v)| f32::from(v)).sum();
+        if total > 0.0 {
+            record.check_visits(tokens)?;
+            for &(place, visits) in &record.visits {
+                wanted[place as usize] = f32::from(visits) / total;
+            }
+        } else {
+            wanted[chosen] = 1.0;
+        }
+        Ok(Target {
+            chosen: chosen as u16,
+            wanted,
+        })
     }
 }
 
@@ -77,6 +122,8 @@ pub struct Extracted {
     pub one_ply_hits: usize,
     /// Records skipped: no move recorded (an older data set) or a single legal move.
     pub skipped: usize,
+    /// Records whose target is an MCTS root's visits (the others': the chosen move).
+    pub with_visits: usize,
 }
 
 /// The samples of data sets `sets` (all of the net's game) for the net in `net_bytes`; every
@@ -150,7 +197,7 @@ impl Extract<'_> {
         let profile = G::PROFILE;
         let (mut active, mut sums) = (ActiveInputs::default(), Accumulator::default());
         let (mut legal, mut clipped) = (Vec::new(), vec![0u8; hidden]);
-        let (mut indices, mut scores) = (Vec::new(), Vec::new());
+        let (mut indices, mut scores, mut tokens) = (Vec::new(), Vec::new(), Vec::new());
         for (i, bytes) in self.body.chunks_exact(RECORD_BYTES).enumerate() {
             let record = Record::decode(bytes.try_into().expect("whole records"))?;
             let mut pos = G::from_text(&record.text, &config)
@@ -163,7 +210,14 @@ impl Extract<'_> {
             let best = pos
                 .parse_move(&record.best)
                 .map_err(|e| format!("record {i}: move '{}': {e}", record.best))?;
-            let target = legal.iter().position(|&m| m == best).expect("a legal move") as u16;
+            let chosen = legal.iter().position(|&m| m == best).expect("a legal move");
+            tokens.clear();
+            if !record.visits.is_empty() {
+                tokens.extend(legal.iter().map(|&mv| pos.format_move(mv)));
+                self.into.with_visits += 1;
+            }
+            let target = Target::of(&record, legal.len(), chosen, &tokens)
+                .map_err(|e| format!("record {i}: '{}': {e}", record.text))?;
             indices.clear();
             indices.extend(legal.iter().map(|&mv| G::move_index(mv) as u16));
             scores.clear();
@@ -178,12 +232,14 @@ impl Extract<'_> {
             let held_out = self.holdout != 0 && i % self.holdout == self.holdout - 1;
             if held_out {
                 let favoured = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]));
-                self.into.one_ply_hits += usize::from(favoured == Some(target as usize));
+                self.into.one_ply_hits += usize::from(favoured == Some(chosen));
                 self.into
                     .validation
-                    .push(&clipped, &indices, &scores, target);
+                    .push(&clipped, &indices, &scores, &target);
             } else {
-                self.into.training.push(&clipped, &indices, &scores, target);
+                self.into
+                    .training
+                    .push(&clipped, &indices, &scores, &target);
             }
         }
         Ok(())
