@@ -24,6 +24,19 @@ fn generation(work: &Path, ledger: &Path, extra: &[&str]) -> (bool, String) {
 
 /// As [`generation`], with `train` as the training settings.
 fn generation_trained(work: &Path, ledger: &Path, train: &str, extra: &[&str]) -> (bool, String) {
+    let datagen = "--games 6 --nodes 200 --plies 4";
+    generation_of(work, ledger, "classic", datagen, train, extra)
+}
+
+/// A small Dimraw generation from `parent` with these `datagen` and `train` settings.
+fn generation_of(
+    work: &Path,
+    ledger: &Path,
+    parent: &str,
+    datagen: &str,
+    train: &str,
+    extra: &[&str],
+) -> (bool, String) {
     let earlier = ledger.with_file_name("earlier.data");
     if !earlier.exists() {
         std::fs::create_dir_all(ledger.parent().unwrap()).unwrap();
@@ -39,14 +52,9 @@ fn generation_trained(work: &Path, ledger: &Path, train: &str, extra: &[&str]) -
     let output = Command::new(env!("CARGO_BIN_EXE_train"))
         .arg("generation")
         .args([
-            "--game", "dimraw", "--parent", "classic", "--shards", "2", "--jobs", "2",
+            "--game", "dimraw", "--parent", parent, "--shards", "2", "--jobs", "2",
         ])
-        .args([
-            "--datagen",
-            "--games 6 --nodes 200 --plies 4",
-            "--seed",
-            "9",
-        ])
+        .args(["--datagen", datagen, "--seed", "9"])
         .args(["--train", train])
         .arg("--with-data")
         .arg(&earlier)
@@ -135,6 +143,74 @@ fn a_generation_records_its_row_resumes_and_rebuilds_its_net_byte_for_byte() {
     let (ok, refused) = generation_trained(&root.join("bad"), &ledger, "--hiden 16", &[]);
     assert!(
         !ok && refused.contains("train settings '--hiden 16'"),
+        "{refused}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_head_fitted_to_mcts_visits_keeps_the_parents_value_net() {
+    let root = std::env::temp_dir().join(format!("train-generation-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let ledger = root.join("generations.tsv");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/games/dimraw");
+    let parent = std::fs::read_dir(games)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|e| e == "tnet"))
+        .expect("Dimraw's net file");
+    let datagen = "--games 6 --nodes 200 --plies 4 --search mcts --sample-plies 4";
+    let policy = ["--policy", "--epochs 1 --batch 256"];
+    let parent_text = parent.to_string_lossy().to_string();
+    let (ok, made) = generation_of(
+        &root.join("work"),
+        &ledger,
+        &parent_text,
+        datagen,
+        "keep",
+        &policy,
+    );
+    assert!(ok, "{made}");
+    assert!(
+        made.contains("with an MCTS root's visits as their target"),
+        "{made}"
+    );
+    let text = std::fs::read_to_string(&ledger).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).expect("a row").split('\t').collect();
+    assert_eq!(row[8], "keep", "{text}");
+    let net = std::fs::read_dir(root.join("work"))
+        .unwrap()
+        .flat_map(|entry| {
+            std::fs::read_dir(entry.unwrap().path())
+                .into_iter()
+                .flatten()
+        })
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.file_name().is_some_and(|name| name == row[19]))
+        .expect("the generation's net");
+    let (_, parent_weights, _) =
+        tabula::net::file::decode(&std::fs::read(&parent).unwrap()).unwrap();
+    let (_, weights, _) = tabula::net::file::decode(&std::fs::read(&net).unwrap()).unwrap();
+    assert!(weights.policy.is_some(), "a policy head");
+    assert_eq!(
+        tabula::net::file::NetWeights {
+            policy: None,
+            ..weights
+        },
+        parent_weights
+    );
+
+    // The hand-written evaluation has no value net to keep.
+    let (ok, refused) = generation_of(
+        &root.join("bad"),
+        &ledger,
+        "classic",
+        datagen,
+        "keep",
+        &policy,
+    );
+    assert!(
+        !ok && refused.contains("the parent must be a net file"),
         "{refused}"
     );
     std::fs::remove_dir_all(&root).unwrap();

@@ -60,7 +60,9 @@ pub struct GenerationArgs {
     /// Earlier data sets (the generations before) trained on with this generation's.
     #[arg(long, num_args = 1..)]
     with_data: Vec<PathBuf>,
-    /// `train`'s settings for the value net, besides the data and the folder.
+    /// `train`'s settings for the value net, besides the data and the folder; `keep` trains
+    /// none and fits only the policy head (`--policy`) to the parent's value net (a net file),
+    /// as for a head learned from MCTS's own visits.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     train: String,
     /// `train`'s settings for a policy head on the new value net, where the game keeps one.
@@ -97,6 +99,9 @@ pub struct GenerationArgs {
     #[arg(long, value_name = "N")]
     rebuild: Option<u32>,
 }
+
+/// The `--train` that keeps the parent's value net and fits only a policy head.
+const KEEP_VALUE: &str = "keep";
 
 /// What the data and training stages made.
 struct Made {
@@ -299,10 +304,24 @@ fn make_net(args: &GenerationArgs, parent: &Parent, runner: &Runner) -> Result<M
         let started = Instant::now();
         let mut data = vec![merged.clone()];
         data.extend(args.with_data.iter().cloned());
-        let mut written = train_once(&data, &folder, &args.train, None)?;
-        if let Some(policy) = &args.policy {
-            written = train_once(&data, &folder, policy, Some(&written.path))?;
-        }
+        let written = match (args.train.as_str(), &args.policy, &parent.evaluation) {
+            (KEEP_VALUE, Some(policy), Evaluation::File(value)) => {
+                train_once(&data, &folder, policy, Some(value))?
+            }
+            (KEEP_VALUE, _, _) => {
+                return Err(format!(
+                    "--train {KEEP_VALUE} fits a policy head (--policy) to the parent's value \
+                     net: the parent must be a net file"
+                ));
+            }
+            (value, policy, _) => {
+                let written = train_once(&data, &folder, value, None)?;
+                match policy {
+                    Some(policy) => train_once(&data, &folder, policy, Some(&written.path))?,
+                    None => written,
+                }
+            }
+        };
         let text = format!(
             "{}\n{:.3}\n{:.6}\n",
             net_name(&written.path),
