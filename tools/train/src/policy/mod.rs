@@ -195,9 +195,9 @@ mod tests {
         for i in 0..training.len() {
             let wanted = training.wanted_of(i);
             assert!((wanted.iter().sum::<f32>() - 1.0).abs() < 1e-4);
-            let top = (0..wanted.len()).max_by(|&a, &b| wanted[a].total_cmp(&wanted[b]));
-            let chosen = training.targets[i] as usize;
-            assert!(wanted[chosen] > 0.0 && wanted[chosen] >= wanted[top.unwrap()] * 0.5);
+            assert!(wanted.iter().all(|&w| w >= 0.0));
+            let kept = wanted.iter().filter(|&&w| w > 0.0).count();
+            assert!(kept <= tabula::datagen::format::VISIT_SLOTS);
         }
         let trained = train_on(2, &bytes, 5);
         let (first, last) = (trained.losses[0].0, trained.losses.last().unwrap().0);
