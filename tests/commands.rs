@@ -1,4 +1,4 @@
-//! The command-line tools other than the engine: what `--game` selects, and `net`'s
+//! The command-line tools other than the engine: what `--game` selects, what `datagen` refuses, and `net`'s
 //! description of a network file.
 
 mod common;
@@ -86,6 +86,29 @@ fn zero_threads_plies_and_absurd_depths_are_refused() {
         assert!(output.stdout.is_empty(), "{args:?} runs nothing");
         let error = String::from_utf8_lossy(&output.stderr);
         assert!(error.contains("error"), "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn datagen_refuses_drawing_by_visits_without_mcts_and_writes_nothing() {
+    let out = std::env::temp_dir().join(format!("datagen-refused-{}", std::process::id()));
+    let out = out.to_string_lossy().to_string();
+    for (args, reason) in [
+        (&["--sample-plies", "3"][..], "needs --search mcts"),
+        (&["--search", "random"], "random"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["--game", "dimraw", "datagen", "--games", "1", "--out", &out])
+            .args(args)
+            .output()
+            .expect("run tabula");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} is refused");
+        assert!(error.contains(reason), "{args:?}: {error}");
+        assert!(
+            !std::path::Path::new(&out).exists(),
+            "{args:?} wrote a file"
+        );
     }
 }
 
