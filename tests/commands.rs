@@ -1,5 +1,5 @@
-//! The command-line tools other than the engine: what `--game` selects, what `datagen` refuses, and `net`'s
-//! description of a network file.
+//! The command-line tools other than the engine: what `--game` selects, what `datagen`
+//! refuses, and `net`'s description of a network file.
 
 mod common;
 
