@@ -19,7 +19,7 @@
 //! with the game's rules and takes from it whatever inputs a network declares; the chosen move,
 //! or the visits where there are some, are a policy's target. A move's place in the
 //! generation order keeps the visits small and free of any move encoding; a reader checks it
-//! against the chosen move's token (see [`Record::check_visits`]).
+//! against the chosen move's place (see [`Record::check_visits`]).
 
 use std::borrow::Cow;
 
@@ -216,26 +216,25 @@ impl Record {
         })
     }
 
-    /// Checks the visits against the moves of the rebuilt position, `tokens` in generation
-    /// order: every place is a move's, no move twice, and the first is the chosen move (a set
-    /// from a build whose generation order differs fails here).
-    pub fn check_visits(&self, tokens: &[String]) -> Result<(), String> {
-        let mut seen = vec![false; tokens.len()];
+    /// Checks the visits against the rebuilt position, which has `moves` legal moves with the
+    /// record's chosen move at place `chosen` of the generation order: every place is a move's,
+    /// no move twice, and the first is the chosen move (a set from a build whose generation
+    /// order differs fails here).
+    pub fn check_visits(&self, moves: usize, chosen: usize) -> Result<(), String> {
+        let mut seen = vec![false; moves];
         for &(place, _) in &self.visits {
             let slot = seen.get_mut(place as usize).ok_or_else(|| {
-                format!(
-                    "a visited move's place {place} is past the {} moves",
-                    tokens.len()
-                )
+                format!("a visited move's place {place} is past the {moves} moves")
             })?;
             if std::mem::replace(slot, true) {
                 return Err(format!("the move at place {place} is visited twice"));
             }
         }
         match self.visits.first() {
-            Some(&(place, _)) if tokens[place as usize] != self.best => Err(format!(
-                "the first visited move is {}, the chosen move {}: another generation order?",
-                tokens[place as usize], self.best
+            Some(&(place, _)) if place as usize != chosen => Err(format!(
+                "the first visited move is at place {place}, the chosen move {} at {chosen}: \
+                 another generation order?",
+                self.best
             )),
             _ => Ok(()),
         }
@@ -346,7 +345,6 @@ mod tests {
 
     #[test]
     fn visits_are_checked_against_the_positions_moves() {
-        let tokens: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
         let record = |best: &str, visits: Vec<(u16, u16)>| Record {
             score: 0,
             mover: 0,
@@ -356,24 +354,17 @@ mod tests {
             best: best.to_string(),
             visits,
         };
-        assert!(
-            record("b", vec![(1, 5), (0, 9)])
-                .check_visits(&tokens)
-                .is_ok()
-        );
-        assert!(record("b", vec![]).check_visits(&tokens).is_ok());
-        let error = record("a", vec![(1, 5)]).check_visits(&tokens).unwrap_err();
+        // The position's moves are a, b and c, in that order.
+        let check = |record: Record| {
+            let chosen = ["a", "b", "c"].iter().position(|&t| t == record.best);
+            record.check_visits(3, chosen.unwrap())
+        };
+        assert!(check(record("b", vec![(1, 5), (0, 9)])).is_ok());
+        assert!(check(record("b", vec![])).is_ok());
+        let error = check(record("a", vec![(1, 5)])).unwrap_err();
         assert!(error.contains("generation order"), "{error}");
-        assert!(
-            record("b", vec![(1, 5), (3, 1)])
-                .check_visits(&tokens)
-                .is_err()
-        );
-        assert!(
-            record("b", vec![(1, 5), (1, 1)])
-                .check_visits(&tokens)
-                .is_err()
-        );
+        assert!(check(record("b", vec![(1, 5), (3, 1)])).is_err());
+        assert!(check(record("b", vec![(1, 5), (1, 1)])).is_err());
         let too_many = record("a", vec![(0, 1); VISIT_SLOTS + 1]);
         assert!(too_many.encode().is_err());
     }

@@ -71,7 +71,7 @@ impl PolicySamples {
 }
 
 /// What a record asks of the head in its position.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Target {
     /// The search's move, as a position in the legal moves.
     chosen: u16,
@@ -80,19 +80,14 @@ struct Target {
 }
 
 impl Target {
-    /// The target of `record` whose position has `legal` moves in generation order, `tokens`
-    /// their tokens where the record has visits: the visits' shares, else all on the chosen
-    /// move (whose place `chosen` is).
-    fn of(
-        record: &Record,
-        legal: usize,
-        chosen: usize,
-        tokens: &[String],
-    ) -> Result<Target, String> {
+    /// The target of `record` whose position has `legal` moves in generation order, the
+    /// chosen one at place `chosen`: the visits' shares where the record has visits (checked
+    /// against the position), else all on the chosen move.
+    fn of(record: &Record, legal: usize, chosen: usize) -> Result<Target, String> {
+        record.check_visits(legal, chosen)?;
         let mut wanted = vec![0.0; legal];
         let total: f32 = record.visits.iter().map(|&(_, v)| f32::from(v)).sum();
         if total > 0.0 {
-            record.check_visits(tokens)?;
             for &(place, visits) in &record.visits {
                 wanted[place as usize] = f32::from(visits) / total;
             }
@@ -197,7 +192,7 @@ impl Extract<'_> {
         let profile = G::PROFILE;
         let (mut active, mut sums) = (ActiveInputs::default(), Accumulator::default());
         let (mut legal, mut clipped) = (Vec::new(), vec![0u8; hidden]);
-        let (mut indices, mut scores, mut tokens) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut indices, mut scores) = (Vec::new(), Vec::new());
         for (i, bytes) in self.body.chunks_exact(RECORD_BYTES).enumerate() {
             let record = Record::decode(bytes.try_into().expect("whole records"))?;
             let mut pos = G::from_text(&record.text, &config)
@@ -211,12 +206,8 @@ impl Extract<'_> {
                 .parse_move(&record.best)
                 .map_err(|e| format!("record {i}: move '{}': {e}", record.best))?;
             let chosen = legal.iter().position(|&m| m == best).expect("a legal move");
-            tokens.clear();
-            if !record.visits.is_empty() {
-                tokens.extend(legal.iter().map(|&mv| pos.format_move(mv)));
-                self.into.with_visits += 1;
-            }
-            let target = Target::of(&record, legal.len(), chosen, &tokens)
+            self.into.with_visits += usize::from(!record.visits.is_empty());
+            let target = Target::of(&record, legal.len(), chosen)
                 .map_err(|e| format!("record {i}: '{}': {e}", record.text))?;
             indices.clear();
             indices.extend(legal.iter().map(|&mv| G::move_index(mv) as u16));
