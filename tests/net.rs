@@ -12,6 +12,7 @@ use tabula::games::dwnsiwn::Dwnsiwn;
 use tabula::games::tumbling_down::TumblingDown;
 use tabula::net::file::{NetShape, encode, layout_hash};
 use tabula::net::line_sums::LineSums;
+use tabula::net::sibling_sums::SiblingSums;
 use tabula::net::{Evaluator, load};
 
 /// The score of a search's last `info` line that has one: its kind and value (`cp 31`).
@@ -468,4 +469,63 @@ impl GameVisitor for LineSumsAgree {
 #[test]
 fn sums_kept_along_a_searched_line_equal_sums_made_afresh() {
     tabula::games::visit_all(&mut LineSumsAgree);
+}
+
+/// Along random games of every game with a net, with two players and with the most it takes:
+/// at each player's decision, a child's value made from its parent's sums by the features its
+/// move changed is the value the evaluator gives the child, for the parent's mover and for
+/// every other seat.
+struct SiblingSumsAgree;
+
+impl GameVisitor for SiblingSumsAgree {
+    fn visit<G: Game>(&mut self) {
+        use rand::RngExt as _;
+        if G::INPUTS == 0 {
+            return;
+        }
+        let (shape, weights) = fixed_net::<G>(32);
+        let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+        let mut rng = common::rng(12);
+        let (mut moves, mut children) = (Vec::new(), Vec::new());
+        for players in [2, G::PLAYERS.1] {
+            let config = GameConfig {
+                players,
+                ..GameConfig::default()
+            };
+            let mut checked = 0;
+            for _ in 0..200 {
+                if checked > 2000 {
+                    break;
+                }
+                let mut pos = G::startpos(&config).unwrap();
+                while pos.outcome().is_none() {
+                    if let Turn::Player(_) = pos.turn() {
+                        let seat = rng.random_range(0..pos.players()) as u8;
+                        let mut siblings = SiblingSums::new(net, &pos, seat);
+                        pos.generate(&mut children);
+                        for &child in &children {
+                            pos.make(child);
+                            let made = siblings.evaluate_child(&pos);
+                            let fresh = Evaluator::Net(net).evaluate(&pos, seat);
+                            assert_eq!(made, fresh, "{}: {}", G::NAME, pos.to_text());
+                            pos.unmake();
+                            checked += 1;
+                        }
+                    }
+                    let mv = pos.random_move(&mut rng, &mut moves);
+                    pos.make(mv);
+                }
+            }
+            assert!(
+                checked > 2000,
+                "{}, {players} players: {checked} checked",
+                G::NAME
+            );
+        }
+    }
+}
+
+#[test]
+fn a_child_s_sums_made_from_its_parent_s_equal_sums_made_afresh() {
+    tabula::games::visit_all(&mut SiblingSumsAgree);
 }

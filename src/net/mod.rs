@@ -1,7 +1,8 @@
 //! Learned evaluations: a game's network (inputs -> hidden, clipped ReLU -> one value, from
 //! the evaluating seat's point of view), read from its file ([`file`]), evaluated in integers
 //! ([`forward`], with AVX2 where the CPU has it; each search thread keeps its last sums, in
-//! [`kept_sums`], and an alpha-beta search its sums along its line, in [`line_sums`]), its
+//! [`kept_sums`], an alpha-beta search its sums along its line, in [`line_sums`], and MCTS a
+//! node's children's from the node's, in [`sibling_sums`]), its
 //! optional policy head for MCTS's priors
 //! ([`policy`]), and the choice between it and the game's hand-written evaluation
 //! ([`Evaluator`]).
@@ -11,6 +12,7 @@ pub mod forward;
 pub mod kept_sums;
 pub mod line_sums;
 pub mod policy;
+pub mod sibling_sums;
 
 use std::sync::Mutex;
 

@@ -19,17 +19,32 @@ pub fn logits<G: Inputs>(
     out: &mut Vec<f32>,
 ) {
     out.clear();
-    let Some(policy) = &net.weights.policy else {
+    if net.weights.policy.is_none() {
         return;
-    };
+    }
     let mut active = ActiveInputs::default();
     pos.active_inputs(player, &mut active);
     let mut sums = Accumulator::default();
     forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums.0);
+    logits_of_sums::<G>(net, &sums.0, moves, out);
+}
+
+/// [`logits`] from the first layer's sums of the position seen by the player (their first
+/// `hidden`), made elsewhere (see `sibling_sums`).
+pub fn logits_of_sums<G: Inputs>(
+    net: &Network,
+    sums: &[i16],
+    moves: &[G::Move],
+    out: &mut Vec<f32>,
+) {
+    out.clear();
+    let Some(policy) = &net.weights.policy else {
+        return;
+    };
     let qa = net.shape.qa as i32;
     let mut clipped = [0i32; MAX_HIDDEN];
     let hidden = &mut clipped[..net.shape.hidden];
-    for (h, &s) in hidden.iter_mut().zip(&sums.0) {
+    for (h, &s) in hidden.iter_mut().zip(sums) {
         *h = i32::from(s).clamp(0, qa);
     }
     let scale = 1.0 / (net.shape.qa as f32 * policy.qp as f32);

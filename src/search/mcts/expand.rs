@@ -11,6 +11,7 @@ use super::playout::{WIN, evaluation_rewards};
 use super::solver::Proof;
 use crate::game::profile::Profile;
 use crate::game::{Game, Player, Turn};
+use crate::net::sibling_sums::SiblingSums;
 use crate::net::{Evaluator, policy};
 use crate::search::score::share_of_score;
 
@@ -106,12 +107,36 @@ pub struct MoveValue {
 }
 
 /// `evaluator`'s [`MoveValue`] of each of `moves` (the legal moves of `pos`, where a player
-/// decides), each position after a move evaluated once.
+/// decides), each position after a move evaluated once (a net's sums made from `pos`'s, see
+/// [`SiblingSums`]).
 pub fn move_values<G: Game>(
     pos: &mut G,
     moves: &[G::Move],
     profile: &Profile,
     evaluator: Evaluator,
+) -> Vec<MoveValue> {
+    let mut siblings = sibling_sums(pos, evaluator);
+    values_from(pos, moves, profile, evaluator, siblings.as_mut())
+}
+
+/// The sums a net makes the values of `pos`'s children from: where a player decides between
+/// two.
+fn sibling_sums<G: Game>(pos: &G, evaluator: Evaluator) -> Option<SiblingSums> {
+    match (evaluator, pos.turn()) {
+        (Evaluator::Net(net), Turn::Player(player)) if pos.players() == 2 => {
+            Some(SiblingSums::new(net, pos, player))
+        }
+        _ => None,
+    }
+}
+
+/// [`move_values`], the children's values made from `siblings` where given.
+fn values_from<G: Game>(
+    pos: &mut G,
+    moves: &[G::Move],
+    profile: &Profile,
+    evaluator: Evaluator,
+    mut siblings: Option<&mut SiblingSums>,
 ) -> Vec<MoveValue> {
     let mover = match pos.turn() {
         Turn::Player(p) => p,
@@ -134,7 +159,11 @@ pub fn move_values<G: Game>(
                     }
                 }
                 None if pos.players() == 2 => {
-                    let cp = evaluator.evaluate(pos, mover).clamp(-4000, 4000) as f32;
+                    let cp = match siblings.as_deref_mut() {
+                        Some(siblings) => siblings.evaluate_child(pos),
+                        None => evaluator.evaluate(pos, mover),
+                    };
+                    let cp = cp.clamp(-4000, 4000) as f32;
                     MoveValue {
                         share: share_of_score(cp, decade),
                         score: prior_score(cp, decade, temperature),
@@ -173,7 +202,8 @@ pub fn guided_edges<G: Game>(
         Turn::Player(p) => p,
         _ => 0,
     };
-    let values = move_values(pos, moves, profile, evaluator);
+    let mut siblings = sibling_sums(pos, evaluator);
+    let values = values_from(pos, moves, profile, evaluator, siblings.as_mut());
     let mut edges: Vec<Edge<G::Move>> = Vec::with_capacity(moves.len());
     for (&mv, value) in moves.iter().zip(&values) {
         let edge = Edge::new(mv, 0.0, Some(convention.seen_by(value.share, mover)));
@@ -187,7 +217,12 @@ pub fn guided_edges<G: Game>(
         (Turn::Chance, _) => chance_priors(pos, moves),
         (Turn::Player(player), Evaluator::Net(net)) if net.has_policy() => {
             let mut logits = Vec::with_capacity(moves.len());
-            policy::logits(net, pos, player, moves, &mut logits);
+            match &siblings {
+                Some(siblings) => {
+                    policy::logits_of_sums::<G>(net, siblings.parent(), moves, &mut logits)
+                }
+                None => policy::logits(net, pos, player, moves, &mut logits),
+            }
             scores.iter_mut().zip(&logits).for_each(|(s, l)| *s += l);
             softmax(&scores)
         }
