@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 
 use common::nets::{fixed_net, with_policy, write_net};
-use tabula::game::Rules;
+use tabula::game::Inputs;
 use tabula::games::dimraw::Dimraw;
 use tabula::games::splinter::Splinter;
 use tabula::games::tumbling_down::TumblingDown;
@@ -214,7 +214,7 @@ fn net_describes_every_built_in_net_and_says_this_build_reads_it() {
 #[test]
 fn net_shows_the_shape_and_heads_of_a_net_it_was_given() {
     let (shape, weights) = fixed_net::<Splinter>(32);
-    let weights = with_policy(weights, 32, Splinter::MOVE_INDEX_SPACE);
+    let weights = with_policy(weights, 32, Splinter::POLICY_SPACE);
     let path = write_net(&encode(&shape, &weights).unwrap(), "described");
     let lines = lines_of(&["net", &path]);
     assert_eq!(field(&lines, "game"), "splinter");
@@ -231,7 +231,7 @@ fn net_shows_the_shape_and_heads_of_a_net_it_was_given() {
         field(&lines, "scales"),
         "QA 255, QB 64; 400 centipawns per tenfold in the odds of winning"
     );
-    let moves = Splinter::MOVE_INDEX_SPACE;
+    let moves = Splinter::POLICY_SPACE;
     assert!(field(&lines, "heads").contains(&format!("policy ({moves} outputs")));
     assert_eq!(field(&lines, "loads"), "yes: splinter reads it");
     let (shape, weights) = fixed_net::<Dimraw>(16);

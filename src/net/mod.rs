@@ -81,7 +81,7 @@ impl Network {
     }
 
     /// Whether this net was made for game `G` as this build declares its inputs (and, with a
-    /// policy head, its move indices).
+    /// policy head, its policy outputs).
     pub fn check_for<G: Inputs>(&self) -> Result<(), String> {
         let shape = &self.shape;
         if shape.game != G::NAME {
@@ -105,13 +105,13 @@ impl Network {
             ));
         }
         if let Some(policy) = &self.weights.policy
-            && policy.moves != G::MOVE_INDEX_SPACE
+            && policy.moves != G::POLICY_SPACE
         {
             return Err(format!(
-                "the network's policy head has {} outputs, not {}'s {} move indices",
+                "the network's policy head has {} outputs, not {}'s {} policy outputs",
                 policy.moves,
                 G::NAME,
-                G::MOVE_INDEX_SPACE
+                G::POLICY_SPACE
             ));
         }
         Ok(())

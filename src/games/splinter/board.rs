@@ -72,6 +72,11 @@ pub const fn cell_of(file: usize, rank: usize) -> Cell {
     (rank + 1) * STRIDE + file + 1
 }
 
+/// The square of a cell, `0..SQUARES` (rank by rank from `a1`).
+pub const fn square_of(cell: Cell) -> usize {
+    (cell / STRIDE - 1) * FILES + cell % STRIDE - 1
+}
+
 /// The square's name, `a1` .. `o18`.
 pub fn cell_name(cell: Cell) -> String {
     let (rank, file) = (cell / STRIDE - 1, cell % STRIDE - 1);

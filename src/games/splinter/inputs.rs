@@ -5,12 +5,16 @@
 //! Its features are the inputs as `p1` sees them, with one more for "p2 is to move"; a turn
 //! changes the features of the cells whose pieces changed, of the counts that changed, and
 //! whose turn it is.
+//!
+//! A move's policy output is its piece's square and direction, and for a tie's choice (R6) the
+//! choice's rank among that push's choices: a push leaves at most [`MAX_CLUSTERS`] groups.
 
 use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
-use crate::game::{Inputs, Player};
+use crate::game::{Inputs, Player, Rules};
 
+use super::SpMove;
 use super::Splinter;
-use super::board::{FILES, SQUARES, STRIDE};
+use super::board::{MAX_CLUSTERS, SQUARES, square_of};
 use super::position::{colour_of, kind_of};
 
 /// The most pieces of each type a player has: K, R, B, P.
@@ -26,7 +30,7 @@ const TO_MOVE: usize = COUNTS + 2 * COUNTS_PER_OWNER;
 
 /// The feature of the piece `code` on `cell` (`p1`'s input for it), none for an empty cell.
 fn piece_feature(cell: usize, code: u8) -> Option<usize> {
-    let square = (cell / STRIDE - 1) * FILES + cell % STRIDE - 1;
+    let square = square_of(cell);
     (code != 0).then(|| square * PER_SQUARE + colour_of(code) as usize * 4 + kind_of(code))
 }
 
@@ -37,14 +41,34 @@ fn count_feature(colour: usize, kind: usize, left: u8) -> usize {
     first + (left as usize).min(MOST[kind])
 }
 
+/// Policy outputs of one rank of tie choices: a square and a direction each.
+const PUSHES: usize = SQUARES * 8;
+
 impl Inputs for Splinter {
+    const POLICY_SPACE: usize = PUSHES * MAX_CLUSTERS;
+
+    fn policy_index(&self, mv: SpMove) -> usize {
+        let push = square_of(mv.from()) * 8 + mv.direction();
+        let Some(choice) = mv.choice() else {
+            return push;
+        };
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        let same_push = |m: &&SpMove| m.from() == mv.from() && m.direction() == mv.direction();
+        let rank = moves
+            .iter()
+            .filter(same_push)
+            .filter(|m| m.choice().is_some_and(|c| c < choice))
+            .count();
+        rank.min(MAX_CLUSTERS - 1) * PUSHES + push
+    }
     const INPUTS: usize = TO_MOVE + 1;
     const INPUT_LAYOUT: &'static str = "splinter v1: square(turned for p2) x owner (mine, \
         theirs) x type (K, R, B, P); owner x type x pieces left (one-hot); evaluating player \
         to move";
     /// The game's network, with a policy head (its training: `seeds/splinter.md`); it plays
     /// without quiescence search (the profile's `quiescence` is off).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-afce2181a5fce146.tnet");
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("splinter-683f27a3e79ad7fb.tnet");
 
     fn features(&self, out: &mut ActiveInputs) {
         let state = &self.state;

@@ -20,7 +20,7 @@ pub const QP: u32 = 256;
 /// The head's parameters: `moves x hidden` weights, output by output, then `moves` biases.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Head {
-    /// Outputs (move indices).
+    /// Outputs (the game's policy outputs).
     pub moves: usize,
     /// Hidden units it reads.
     pub hidden: usize,

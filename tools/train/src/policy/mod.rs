@@ -33,7 +33,7 @@ pub fn train(
     let one_ply = percent(extracted.one_ply_hits, validation.len());
     report(&format!(
         "{}: {} training and {} validation positions ({} skipped: no move or one legal move; \
-         {} with an MCTS root's visits as their target), {} move indices, read in {:.1} s; \
+         {} with an MCTS root's visits as their target), {} policy outputs, read in {:.1} s; \
          the value net's best move after one ply is the search's in {one_ply:.1}% of \
          validation positions",
         shape.game,

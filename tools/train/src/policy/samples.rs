@@ -101,7 +101,7 @@ impl Target {
     }
 }
 
-/// What the data sets gave: training and validation samples, the game's move indices, and
+/// What the data sets gave: training and validation samples, the game's policy outputs, and
 /// how often the move MCTS's priors favour without a head (the best after one ply of the
 /// value net) is the search's on the validation samples.
 #[derive(Debug, Default)]
@@ -186,7 +186,7 @@ impl Extract<'_> {
             ..GameConfig::default()
         };
         let hidden = self.shape.hidden;
-        self.into.moves = G::MOVE_INDEX_SPACE;
+        self.into.moves = G::POLICY_SPACE;
         self.into.training.hidden = hidden;
         self.into.validation.hidden = hidden;
         let profile = G::PROFILE;
@@ -210,7 +210,7 @@ impl Extract<'_> {
             let target = Target::of(&record, legal.len(), chosen)
                 .map_err(|e| format!("record {i}: '{}': {e}", record.text))?;
             indices.clear();
-            indices.extend(legal.iter().map(|&mv| G::move_index(mv) as u16));
+            indices.extend(legal.iter().map(|&mv| pos.policy_index(mv) as u16));
             scores.clear();
             let values = move_values(&mut pos, &legal, &profile, Evaluator::Net(net));
             scores.extend(values.iter().map(|v| v.score));
