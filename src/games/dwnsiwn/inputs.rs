@@ -71,7 +71,7 @@ impl Inputs for Dwnsiwn {
         shown value; cell x colour filled; stock owner x colour x value x count (1..3, 4+); \
         side x score difference (-15..15); dungeon placer (me, them); evaluating player decides";
     /// The game's network (its training: `seeds/dwnsiwn.md`).
-    const EMBEDDED_NET: &'static [u8] = include_bytes!("dwnsiwn-b4677cf42b1ea422.tnet");
+    const EMBEDDED_NET: &'static [u8] = include_bytes!("dwnsiwn-c467d0a1d60a6d94.tnet");
 
     fn features(&self, out: &mut ActiveInputs) {
         let state = &self.state;
