@@ -398,6 +398,21 @@ fn a_told_change_turns_the_features_before_a_turn_into_those_after_it() {
     tabula::games::visit_all(&mut ToldChangesAgree);
 }
 
+/// A fixed net of `G` with 32 hidden units, and the game with two players and with the most it
+/// takes; none for a game without inputs.
+fn fixed_net_and_configs<G: Game>() -> Option<(&'static tabula::net::Network, [GameConfig; 2])> {
+    if G::INPUTS == 0 {
+        return None;
+    }
+    let (shape, weights) = fixed_net::<G>(32);
+    let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+    let config = |players| GameConfig {
+        players,
+        ..GameConfig::default()
+    };
+    Some((net, [config(2), config(G::PLAYERS.1)]))
+}
+
 /// Along random walks down and up the lines of every game with a net, with two players and
 /// with the most it takes (moves played and taken back, positions put in place, evaluations asked at random plies from random seats), the
 /// sums kept along the line give the value that sums made afresh give.
@@ -406,18 +421,13 @@ struct LineSumsAgree;
 impl GameVisitor for LineSumsAgree {
     fn visit<G: Game>(&mut self) {
         use rand::RngExt as _;
-        if G::INPUTS == 0 {
+        let Some((net, configs)) = fixed_net_and_configs::<G>() else {
             return;
-        }
-        let (shape, weights) = fixed_net::<G>(32);
-        let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+        };
         let mut rng = common::rng(11);
         let mut moves = Vec::new();
-        for players in [2, G::PLAYERS.1] {
-            let config = GameConfig {
-                players,
-                ..GameConfig::default()
-            };
+        for config in configs {
+            let players = config.players;
             let (mut checked, mut depth) = (0, 0);
             let mut pos = G::startpos(&config).unwrap();
             let mut line = LineSums::new(net, 16, &pos);
@@ -480,18 +490,13 @@ struct SiblingSumsAgree;
 impl GameVisitor for SiblingSumsAgree {
     fn visit<G: Game>(&mut self) {
         use rand::RngExt as _;
-        if G::INPUTS == 0 {
+        let Some((net, configs)) = fixed_net_and_configs::<G>() else {
             return;
-        }
-        let (shape, weights) = fixed_net::<G>(32);
-        let net = load::<G>(&encode(&shape, &weights).unwrap()).unwrap();
+        };
         let mut rng = common::rng(12);
         let (mut moves, mut children) = (Vec::new(), Vec::new());
-        for players in [2, G::PLAYERS.1] {
-            let config = GameConfig {
-                players,
-                ..GameConfig::default()
-            };
+        for config in configs {
+            let players = config.players;
             let mut checked = 0;
             for _ in 0..200 {
                 if checked > 2000 {

@@ -145,6 +145,25 @@ fn push(list: &mut [u16; MAX_CHANGE], len: &mut u8, overflowed: &mut bool, featu
     }
 }
 
+/// Writes to `inputs` the inputs `player` sees of `features` (by `pos`'s [`Inputs::input_of`],
+/// none for a feature that is none of the player's) and returns how many.
+#[inline]
+pub fn inputs_of<G: Inputs>(
+    pos: &G,
+    player: Player,
+    features: &[u16],
+    inputs: &mut [u16; MAX_CHANGE],
+) -> usize {
+    let mut count = 0;
+    for &feature in features {
+        if let Some(input) = pos.input_of(feature, player) {
+            inputs[count] = input;
+            count += 1;
+        }
+    }
+    count
+}
+
 /// The input `feature` is for `player` in a two-player game whose features are `p1`'s inputs
 /// and one more, `p2_to_move` ("p2 is to move"; `p1`'s input `to_move` is "p1 is to move"):
 /// `p1` reads every other feature as the input of its number, `p2` as `mirror` turns it (none

@@ -6,7 +6,7 @@
 //! (a split point's), is made afresh, from the thread's last sums ([`kept_sums`]).
 
 use super::{Network, forward, kept_sums};
-use crate::game::inputs::{ActiveInputs, FeatureChange, MAX_CHANGE};
+use crate::game::inputs::{ActiveInputs, FeatureChange, MAX_CHANGE, inputs_of};
 use crate::game::{Evaluation, Inputs, Player};
 
 /// The most seats with sums of their own (more are folded onto these).
@@ -138,20 +138,10 @@ impl LineSums {
         if self.plies[ply].ready & (1 << seat) != 0 {
             return;
         }
-        // The player's inputs of `features` into `inputs`; how many.
-        let inputs_of = |features: &[u16], inputs: &mut [u16; MAX_CHANGE]| {
-            let mut count = 0;
-            for &feature in features {
-                if let Some(input) = pos.input_of(feature, player) {
-                    inputs[count] = input;
-                    count += 1;
-                }
-            }
-            count
-        };
         let (mut added, mut removed) = ([0u16; MAX_CHANGE], [0u16; MAX_CHANGE]);
         let (off, on) = self.plies[ply].change.told().expect("a told change");
-        let (adds, removes) = (inputs_of(on, &mut added), inputs_of(off, &mut removed));
+        let adds = inputs_of(pos, player, on, &mut added);
+        let removes = inputs_of(pos, player, off, &mut removed);
         let (above, here) = (self.at(ply - 1, seat), self.at(ply, seat));
         let (upper, lower) = self.sums.split_at_mut(here);
         let (shape, weights) = (&self.net.shape, &self.net.weights);

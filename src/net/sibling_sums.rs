@@ -8,7 +8,7 @@
 
 use super::forward::{self, Accumulator};
 use super::{Network, kept_sums, within_bound};
-use crate::game::inputs::{ActiveInputs, FeatureChange, MAX_CHANGE};
+use crate::game::inputs::{ActiveInputs, FeatureChange, MAX_CHANGE, inputs_of};
 use crate::game::{Evaluation, Inputs, Player};
 
 /// One position's sums seen by one player, and room for a child's.
@@ -58,18 +58,9 @@ impl SiblingSums {
         let Some((off, on)) = self.change.told() else {
             return within_bound(child, net.evaluate(child, player));
         };
-        let inputs_of = |features: &[u16], inputs: &mut [u16; MAX_CHANGE]| {
-            let mut count = 0;
-            for &feature in features {
-                if let Some(input) = child.input_of(feature, player) {
-                    inputs[count] = input;
-                    count += 1;
-                }
-            }
-            count
-        };
         let (mut added, mut removed) = ([0u16; MAX_CHANGE], [0u16; MAX_CHANGE]);
-        let (adds, removes) = (inputs_of(on, &mut added), inputs_of(off, &mut removed));
+        let adds = inputs_of(child, player, on, &mut added);
+        let removes = inputs_of(child, player, off, &mut removed);
         let (shape, weights) = (&net.shape, &net.weights);
         forward::update_into(
             shape,
