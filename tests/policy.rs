@@ -151,7 +151,7 @@ fn the_head_guides_mcts_and_leaves_alpha_beta_alone() {
 }
 
 /// Along random games of every game, with two players and with the most it takes: whether
-/// the legal moves of a player's decision own distinct policy outputs (`policy_index`), each
+/// the legal moves of a player's decision own distinct policy outputs (`policy_indices`), each
 /// inside `POLICY_SPACE`, so that no two of them share what the head says; the names of the
 /// games where two did, and for each game the decisions where two moves share a move index
 /// (`move_index`, which may be shared: Splinter's tie choices).
@@ -164,7 +164,7 @@ struct PolicyIndicesAreDistinct {
 impl GameVisitor for PolicyIndicesAreDistinct {
     fn visit<G: Game>(&mut self) {
         let mut rng = common::rng(17);
-        let mut moves = Vec::new();
+        let (mut moves, mut indices) = (Vec::new(), Vec::new());
         let (mut decisions, mut shared_move_indices) = (0, 0);
         for game in 0..80 {
             let (mut pos, _) = common::start_of_game::<G>(game);
@@ -172,8 +172,8 @@ impl GameVisitor for PolicyIndicesAreDistinct {
                 if let Turn::Player(_) = pos.turn() {
                     pos.generate(&mut moves);
                     let mut owners = std::collections::HashMap::new();
-                    for &mv in &moves {
-                        let index = pos.policy_index(mv);
+                    G::policy_indices(&moves, &mut indices);
+                    for (&mv, &index) in moves.iter().zip(&indices) {
                         assert!(index < G::POLICY_SPACE, "{}: {index}", G::NAME);
                         if let Some(other) = owners.insert(index, mv) {
                             let (one, two) = (pos.format_move(other), pos.format_move(mv));

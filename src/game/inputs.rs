@@ -199,14 +199,15 @@ pub trait Inputs: Rules {
     /// has none.
     const EMBEDDED_NET: &'static [u8] = &[];
     /// How many outputs a policy head has: each legal move of a position owns one of
-    /// `0..POLICY_SPACE` ([`Inputs::policy_index`]). By default, the move indices'.
+    /// `0..POLICY_SPACE` ([`Inputs::policy_indices`]). By default, the move indices'.
     const POLICY_SPACE: usize = <Self as Rules>::MOVE_INDEX_SPACE;
 
-    /// The policy output `mv`, a legal move of this position, owns: no other legal move of the
-    /// position has it (`tests/policy.rs`). By default its [`Rules::move_index`], for games
-    /// whose moves own theirs.
-    fn policy_index(&self, mv: Self::Move) -> usize {
-        Self::move_index(mv)
+    /// Writes to `out` (cleared first) the policy output each of `moves`, one position's legal
+    /// moves as generated, owns: no two of them share one (`tests/policy.rs`). By default each
+    /// move's [`Rules::move_index`], for games whose moves own theirs.
+    fn policy_indices(moves: &[Self::Move], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(moves.iter().map(|&mv| Self::move_index(mv)));
     }
 
     /// Turns on, in `out`, the features of this position, each at most once. Positions where

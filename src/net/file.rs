@@ -13,7 +13,7 @@
 //!   bias (i32, scale QA x QB);
 //! - optionally, a policy head over the same hidden layer: the number of its outputs (u32, the
 //!   game's [`crate::game::Inputs::POLICY_SPACE`], a move's output being its
-//!   `policy_index`) and its scale QP (u32); its weights, output by output, `hidden` i16 each
+//!   index by `policy_indices`) and its scale QP (u32); its weights, output by output, `hidden` i16 each
 //!   (scale QP, applied to the clipped hidden layer at scale QA); its biases (i32 each, scale
 //!   QA x QP). A net without this section has no policy; the header is the same either way
 //!   (the section is covered by the content hash, and its size checked against the file's).

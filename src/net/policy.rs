@@ -1,5 +1,5 @@
 //! The policy head: for each legal move, a logit from the net's hidden layer (the same first
-//! layer as the value, seen by the player to move), read at the move's `policy_index` output.
+//! layer as the value, seen by the player to move), read at the move's output of `policy_indices`.
 //! Where the net has a head, MCTS adds these logits to its moves' prior scores (one ply of
 //! the value): the head is trained to correct those scores towards the searched moves.
 
@@ -26,14 +26,13 @@ pub fn logits<G: Inputs>(
     pos.active_inputs(player, &mut active);
     let mut sums = Accumulator::default();
     forward::refresh(&net.shape, &net.weights, active.as_slice(), &mut sums.0);
-    logits_of_sums(net, pos, &sums.0, moves, out);
+    logits_of_sums::<G>(net, &sums.0, moves, out);
 }
 
-/// [`logits`] from the first layer's sums of `pos` seen by the player (their first `hidden`),
-/// made elsewhere (see `sibling_sums`).
+/// [`logits`] from the first layer's sums of the position seen by the player (their first
+/// `hidden`), made elsewhere (see `sibling_sums`); `moves` are the position's legal moves.
 pub fn logits_of_sums<G: Inputs>(
     net: &Network,
-    pos: &G,
     sums: &[i16],
     moves: &[G::Move],
     out: &mut Vec<f32>,
@@ -49,10 +48,12 @@ pub fn logits_of_sums<G: Inputs>(
         *h = i32::from(s).clamp(0, qa);
     }
     let scale = 1.0 / (net.shape.qa as f32 * policy.qp as f32);
+    let mut indices = Vec::with_capacity(moves.len());
+    G::policy_indices(moves, &mut indices);
     out.extend(
-        moves
+        indices
             .iter()
-            .map(|&mv| output(policy, hidden, pos.policy_index(mv) % policy.moves) as f32 * scale),
+            .map(|&index| output(policy, hidden, index % policy.moves) as f32 * scale),
     );
 }
 

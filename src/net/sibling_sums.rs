@@ -52,10 +52,8 @@ impl SiblingSums {
     /// [`super::Evaluator::evaluate`] gives.
     pub fn evaluate_child<G: Evaluation + Inputs>(&mut self, child: &G) -> i32 {
         let (net, player) = (self.net, self.player);
-        if !child.last_change(&mut self.change) {
-            return within_bound(child, net.evaluate(child, player));
-        }
-        let Some((off, on)) = self.change.told() else {
+        let told = child.last_change(&mut self.change);
+        let Some((off, on)) = self.change.told().filter(|_| told) else {
             return within_bound(child, net.evaluate(child, player));
         };
         let (mut added, mut removed) = ([0u16; MAX_CHANGE], [0u16; MAX_CHANGE]);

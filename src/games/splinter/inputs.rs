@@ -10,7 +10,7 @@
 //! choice's rank among that push's choices: a push leaves at most [`MAX_CLUSTERS`] groups.
 
 use crate::game::inputs::{ActiveInputs, FeatureChange, two_seat_input};
-use crate::game::{Inputs, Player, Rules};
+use crate::game::{Inputs, Player};
 
 use super::SpMove;
 use super::Splinter;
@@ -47,20 +47,21 @@ const PUSHES: usize = SQUARES * 8;
 impl Inputs for Splinter {
     const POLICY_SPACE: usize = PUSHES * MAX_CLUSTERS;
 
-    fn policy_index(&self, mv: SpMove) -> usize {
-        let push = square_of(mv.from()) * 8 + mv.direction();
-        let Some(choice) = mv.choice() else {
-            return push;
-        };
-        let mut moves = Vec::new();
-        self.generate(&mut moves);
-        let same_push = |m: &&SpMove| m.from() == mv.from() && m.direction() == mv.direction();
-        let rank = moves
-            .iter()
-            .filter(same_push)
-            .filter(|m| m.choice().is_some_and(|c| c < choice))
-            .count();
-        rank.min(MAX_CLUSTERS - 1) * PUSHES + push
+    fn policy_indices(moves: &[SpMove], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(moves.iter().map(|&mv| {
+            let push = square_of(mv.from()) * 8 + mv.direction();
+            let Some(choice) = mv.choice() else {
+                return push;
+            };
+            let same_push = |m: &&SpMove| m.from() == mv.from() && m.direction() == mv.direction();
+            let rank = moves
+                .iter()
+                .filter(same_push)
+                .filter(|m| m.choice().is_some_and(|c| c < choice))
+                .count();
+            rank.min(MAX_CLUSTERS - 1) * PUSHES + push
+        }));
     }
     const INPUTS: usize = TO_MOVE + 1;
     const INPUT_LAYOUT: &'static str = "splinter v1: square(turned for p2) x owner (mine, \

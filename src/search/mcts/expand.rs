@@ -219,7 +219,7 @@ pub fn guided_edges<G: Game>(
             let mut logits = Vec::with_capacity(moves.len());
             match &siblings {
                 Some(siblings) => {
-                    policy::logits_of_sums(net, pos, siblings.parent(), moves, &mut logits)
+                    policy::logits_of_sums::<G>(net, siblings.parent(), moves, &mut logits)
                 }
                 None => policy::logits(net, pos, player, moves, &mut logits),
             }

@@ -192,7 +192,7 @@ impl Extract<'_> {
         let profile = G::PROFILE;
         let (mut active, mut sums) = (ActiveInputs::default(), Accumulator::default());
         let (mut legal, mut clipped) = (Vec::new(), vec![0u8; hidden]);
-        let (mut indices, mut scores) = (Vec::new(), Vec::new());
+        let (mut indices, mut policy_indices, mut scores) = (Vec::new(), Vec::new(), Vec::new());
         for (i, bytes) in self.body.chunks_exact(RECORD_BYTES).enumerate() {
             let record = Record::decode(bytes.try_into().expect("whole records"))?;
             let mut pos = G::from_text(&record.text, &config)
@@ -210,7 +210,8 @@ impl Extract<'_> {
             let target = Target::of(&record, legal.len(), chosen)
                 .map_err(|e| format!("record {i}: '{}': {e}", record.text))?;
             indices.clear();
-            indices.extend(legal.iter().map(|&mv| pos.policy_index(mv) as u16));
+            G::policy_indices(&legal, &mut policy_indices);
+            indices.extend(policy_indices.iter().map(|&index| index as u16));
             scores.clear();
             let values = move_values(&mut pos, &legal, &profile, Evaluator::Net(net));
             scores.extend(values.iter().map(|v| v.score));
